@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+/** Public configuration the web app reads at start (no secrets). */
+export const publicConfigSchema = z.object({
+  auth: z.object({
+    mode: z.enum(['built-in', 'auth0']),
+    domain: z.string(),
+    clientId: z.string(),
+    audience: z.string(),
+  }),
+  tcVersion: z.number().int().min(0),
+  idle: z.object({
+    allowedIdleTimeInSeconds: z.number().int().min(1),
+    allowedIdleGracePeriodInSeconds: z.number().int().min(1),
+  }),
+  sentryDsn: z.string().nullable(),
+  adapters: z.object({
+    database: z.enum(['pglite', 'postgres']),
+    storage: z.enum(['local', 's3']),
+    mail: z.enum(['outbox', 'smtp']),
+    realtime: z.enum(['websocket', 'redis', 'firebase']),
+    video: z.enum(['p2p', 'twilio']),
+  }),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const clientErrorReportSchema = z
+  .object({
+    message: z.string().max(2000),
+    stack: z.string().max(10000).optional(),
+    path: z.string().max(500).optional(),
+    kind: z.enum(['error', 'unhandledrejection', 'boundary', 'api']).default('error'),
+  })
+  .strict();
+
+export const configRoutes = {
+  get: endpoint({
+    method: 'GET',
+    path: '/config',
+    public: true,
+    responses: { 200: publicConfigSchema },
+    summary: 'Which adapters are live and how to sign in',
+  }),
+  reportClientError: endpoint({
+    method: 'POST',
+    path: '/client-errors',
+    public: true,
+    body: clientErrorReportSchema,
+    responses: { 204: z.null() },
+    summary: 'Client error reporting when Sentry is not configured',
+  }),
+};

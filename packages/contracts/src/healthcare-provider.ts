@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { emailSchema, isoDateTimeSchema, nameSchema, uuidSchema, limits } from './common.js';
+import { endpoint } from './endpoint.js';
+import { apiErrorSchema } from './errors.js';
+import { pagedSchema } from './query.js';
+
+/** Roles carried in the token claim (clinician-portal §3, §6). council-member: see docs. */
+export const roleSchema = z.enum(['healthcare-provider', 'patient', 'council-member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const healthcareProviderSchema = z.object({
+  id: uuidSchema,
+  emailAddress: emailSchema,
+  firstName: z.string().max(limits.nameMaxLength).nullable(),
+  lastName: z.string().max(limits.nameMaxLength).nullable(),
+  displayName: z.string().max(limits.nameMaxLength).nullable(),
+  organizationId: uuidSchema,
+  mustChangePassword: z.boolean(),
+  tcVersion: z.number().int().min(0),
+  dateCreated: isoDateTimeSchema,
+});
+export type HealthcareProvider = z.infer<typeof healthcareProviderSchema>;
+
+/** What other records embed about a provider. */
+export const healthcareProviderSummarySchema = healthcareProviderSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  displayName: true,
+  emailAddress: true,
+});
+export type HealthcareProviderSummary = z.infer<typeof healthcareProviderSummarySchema>;
+
+export const healthcareProviderOverviewSchema = healthcareProviderSchema.extend({
+  fullName: z.string(),
+  roles: z.array(roleSchema),
+  totalExams: z.number().int().min(0),
+  totalPatients: z.number().int().min(0),
+  totalUnreviewedExams: z.number().int().min(0),
+});
+export type HealthcareProviderOverview = z.infer<typeof healthcareProviderOverviewSchema>;
+
+export const passwordSchema = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+
+export const updateHealthcareProviderBodySchema = z.union([
+  z.object({ tcVersion: z.number().int().min(0) }).strict(),
+  z.object({ firstName: nameSchema, lastName: nameSchema, displayName: nameSchema }).strict(),
+]);
+export const updatePasswordBodySchema = z.object({ password: passwordSchema }).strict();
+export const emailAddressBodySchema = z.object({ emailAddress: emailSchema }).strict();
+export const createHealthcareProviderBodySchema = z
+  .object({
+    invitationId: z.string().min(1).max(200),
+    password: passwordSchema,
+    firstName: nameSchema,
+    lastName: nameSchema,
+    displayName: nameSchema,
+    tcVersion: z.number().int().min(0),
+  })
+  .strict();
+
+export const healthcareProviderInvitationSchema = z.object({
+  id: z.string(),
+  emailAddress: emailSchema,
+  used: z.boolean(),
+  active: z.boolean(),
+  dateExpires: isoDateTimeSchema,
+  organization: z.object({ id: uuidSchema, name: z.string() }),
+  isValid: z.boolean(),
+});
+export type HealthcareProviderInvitation = z.infer<typeof healthcareProviderInvitationSchema>;
+
+const idParams = z.object({ id: uuidSchema });
+
+export const healthcareProviderRoutes = {
+  get: endpoint({
+    method: 'GET',
+    path: '/healthcare-providers/:id',
+    params: idParams,
+    responses: { 200: healthcareProviderSchema, 404: apiErrorSchema },
+    summary: 'One provider of the caller’s organization',
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/search/healthcare-providers',
+    responses: { 200: pagedSchema(healthcareProviderSchema) },
+    summary: 'Providers of the caller’s organization',
+  }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/healthcare-providers-overview',
+    responses: { 200: pagedSchema(healthcareProviderOverviewSchema) },
+    summary: 'Providers with roles and totals',
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/healthcare-providers/:id',
+    params: idParams,
+    body: updateHealthcareProviderBodySchema,
+    responses: { 200: healthcareProviderSchema },
+    summary: 'tcVersion alone, or names',
+  }),
+  updatePassword: endpoint({
+    method: 'PATCH',
+    path: '/healthcare-providers/:id/password',
+    params: idParams,
+    body: updatePasswordBodySchema,
+    responses: { 204: z.null() },
+    summary: 'Change own password',
+  }),
+  getEmailAddress: endpoint({
+    method: 'GET',
+    path: '/healthcare-providers/:id/email-address',
+    params: idParams,
+    responses: { 200: emailAddressBodySchema },
+    summary: 'Own sign-in address',
+  }),
+  putEmailAddress: endpoint({
+    method: 'PUT',
+    path: '/healthcare-providers/:id/email-address',
+    params: idParams,
+    body: emailAddressBodySchema,
+    responses: { 200: emailAddressBodySchema },
+    summary: 'Change own sign-in address',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/healthcare-providers',
+    public: true,
+    body: createHealthcareProviderBodySchema,
+    responses: { 201: z.object({ id: uuidSchema }) },
+    summary: 'Create an account from an invitation',
+  }),
+  getInvitation: endpoint({
+    method: 'GET',
+    path: '/healthcare-provider-invitations/:id',
+    public: true,
+    params: z.object({ id: z.string().min(1).max(200) }),
+    responses: { 200: healthcareProviderInvitationSchema },
+    summary: 'An invitation, with isValid',
+  }),
+};
