@@ -14,7 +14,10 @@ export const paths = {
   exams: { path: '/exams', getHref: () => '/exams' },
   exam: { path: '/exams/:examId', getHref: withId('/exams') },
   selfExamRequests: { path: '/self-exam-requests', getHref: () => '/self-exam-requests' },
-  liveExam: { path: '/live-exam/:liveExamId?', getHref: (id?: string) => (id ? withId('/live-exam')(id) : '/live-exam') },
+  liveExam: {
+    path: '/live-exam/:liveExamId?',
+    getHref: (id?: string) => (id ? withId('/live-exam')(id) : '/live-exam'),
+  },
   virtualExam: {
     path: '/virtual-exam/:id?',
     getHref: (id?: string) => (id ? withId('/virtual-exam')(id) : '/virtual-exam'),

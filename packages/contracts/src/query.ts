@@ -5,7 +5,13 @@ import { limits } from './common.js';
 export const filterOps = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like'] as const;
 export type FilterOp = (typeof filterOps)[number];
 
-const filterValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
+const filterValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number()])),
+]);
 
 export const listFilterSchema = z.object({
   field: z.string().min(1).max(64),

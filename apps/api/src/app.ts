@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { apiBasePath, apiError } from '@auscura/contracts';
+import type { PublicConfig } from '@auscura/contracts';
+import { sql } from 'kysely';
+import type { Env } from './config/env.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { loadOrCreateIdentityKeys, publicJwks } from './identity/keys.js';
+import { createLockout } from './identity/lockout.js';
+import { sweepExpiredOidcPayloads } from './identity/oidc-adapter.js';
+import { createBuiltInProvider } from './identity/provider.js';
+import { builtInIdentityRoutes } from './identity/routes.js';
+import { createTokenVerifier } from './identity/verify-token.js';
+import type { TokenVerifier } from './identity/verify-token.js';
+import { operatorRoutes } from './operator/routes.js';
+import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
+import { addAuthHook } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { systemRoutes } from './system/routes.js';
+
+export type AppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  /** Secret of the local operator endpoint; the endpoint is off without one. */
+  operatorSecret?: string;
+  /** Shorter token lifetimes in tests. */
+  accessTokenTtlSeconds?: number;
+};
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Builds the whole server as a Fastify instance without listening (tests use app.inject). */
+export async function buildApp(
+  options: AppOptions,
+  fastifyOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ...fastifyOptions,
+  });
+  await app.register(appPlugin, options);
+  return app;
+}
+
+async function appPlugin(app: FastifyInstance, options: AppOptions) {
+  const { env, database } = options;
+  const db = database.db;
+  await app.register(errorsPlugin);
+
+  // Identity: real Auth0 when configured, else the built-in provider.
+  let verify: TokenVerifier;
+  let auth: PublicConfig['auth'];
+  if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
+    const domain = env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+    verify = createTokenVerifier({
+      issuer: `https://${domain}/`,
+      audience: env.AUTH0_AUDIENCE,
+      jwks: new URL(`https://${domain}/.well-known/jwks.json`),
+    });
+    auth = { mode: 'auth0', domain, clientId: env.AUTH0_CLIENT_ID, audience: env.AUTH0_AUDIENCE };
+  } else {
+    const keys = await loadOrCreateIdentityKeys(env.dataDir);
+    const provider = createBuiltInProvider({
+      db,
+      keys,
+      publicUrl: env.publicUrl,
+      audience: env.API_AUDIENCE,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    });
+    const lockout = createLockout(db, {
+      maxFailures: env.SIGN_IN_MAX_FAILURES,
+      lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+      maxFailuresPerClient: 100,
+    });
+    await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
+    verify = createTokenVerifier({
+      issuer: `${env.publicUrl}/`,
+      audience: env.API_AUDIENCE,
+      jwks: publicJwks(keys.jwks),
+    });
+    auth = { mode: 'built-in', domain: env.publicUrl, clientId: 'auscura-web', audience: env.API_AUDIENCE };
+    const sweep = setInterval(() => void sweepExpiredOidcPayloads(db).catch(() => undefined), 3600_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+
+  const publicConfig: PublicConfig = {
+    auth,
+    tcVersion: env.TC_VERSION,
+    idle: {
+      allowedIdleTimeInSeconds: env.ALLOWED_IDLE_TIME_IN_SECONDS,
+      allowedIdleGracePeriodInSeconds: env.ALLOWED_IDLE_GRACE_PERIOD_IN_SECONDS,
+    },
+    sentryDsn: env.SENTRY_DSN ?? null,
+    adapters: {
+      database: database.kind,
+      storage: 'local',
+      mail: 'outbox',
+      realtime: 'websocket',
+      video: 'p2p',
+    },
+    version: '0.1.0',
+  };
+
+  await app.register(
+    async (api) => {
+      addAuthHook(api, verify);
+      // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
+      api.setNotFoundHandler((_request, reply) => {
+        reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));
+      });
+      await api.register(systemRoutes, { config: publicConfig });
+      await api.register(patientProfileRoutesPlugin, { db });
+    },
+    { prefix: apiBasePath },
+  );
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(db);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  if (options.operatorSecret) {
+    await app.register(operatorRoutes, {
+      db,
+      publicUrl: env.publicUrl,
+      tcVersion: env.TC_VERSION,
+      secret: options.operatorSecret,
+    });
+  }
+
+  await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist);
+}
+
+/** The API also serves the built web app, so the portal is one origin on one port. */
+async function serveWebApp(app: FastifyInstance, folder: string) {
+  const indexFile = path.join(folder, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: folder, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (hasWeb && wantsPage) {
+      // Client-side routes: the app decides (and shows its own not-found page).
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such resource.'));
+  });
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+/** Repositories take an optional transaction (CONVENTIONS.md rule 8). */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export type DatabaseHandle = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a multi-statement SQL script (migrations). */
+  execScript(script: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** PostgreSQL when a URL is given, else PGlite (PostgreSQL in WASM) in `dataDir/pgdata`. */
+export async function connectDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  if (options.url) return connectPostgres(options.url);
+  if (!options.dataDir) throw new Error('connectDatabase needs a URL or a data folder');
+  return connectPglite(path.join(options.dataDir, 'pgdata'));
+}
+
+async function connectPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
+  pg.types.setTypeParser(1082, (value: string) => value);
+  // COUNT(*) and other bigints: our counts fit in a JS number.
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    async execScript(script) {
+      // No parameters: pg uses the simple protocol, which accepts several statements.
+      await pool.query(script);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function connectPglite(folder: string): Promise<DatabaseHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  await fs.mkdir(folder, { recursive: true });
+  const client = await PGlite.create(folder, {
+    parsers: { [types.DATE]: (value: string) => value, [types.INT8]: (value: string) => Number(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    kind: 'pglite',
+    db,
+    async execScript(script) {
+      await client.exec(script);
+    },
+    async close() {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
+
+/** Applies migrations/NNN_name.sql in order, each once, each in its own transaction. */
+export async function migrate(handle: DatabaseHandle, folder = migrationsFolder): Promise<string[]> {
+  await handle.execScript(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db)).rows.map((row) => row.name),
+  );
+  const files = (await fs.readdir(folder)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
+  const newlyApplied: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const body = await fs.readFile(path.join(folder, file), 'utf8');
+    const name = file.replace(/'/g, "''");
+    await handle.execScript(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+    newlyApplied.push(file);
+  }
+  return newlyApplied;
+}

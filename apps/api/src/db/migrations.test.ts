@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from './connect.js';
+import { backends, freshDatabase } from '../test/test-app.js';
+import { seedDemoData } from '../seed/demo-data.js';
+
+describe.each(backends)('migrations and seed on %s', (backend) => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  it('applies every migration once, then nothing on a second run', async () => {
+    const fresh = await freshDatabase(backend);
+    cleanup = async () => {
+      await fresh.handle.close();
+      await fresh.drop();
+    };
+    const first = await migrate(fresh.handle);
+    expect(first[0]).toBe('001_foundation.sql');
+    expect(await migrate(fresh.handle)).toEqual([]);
+    const tables = await sql<{ table_name: string }>`
+      SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(
+      fresh.handle.db,
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['organizations', 'healthcare_providers', 'patient_profiles', 'oidc_payloads']),
+    );
+  });
+
+  it('seeds the demo data once, leaves it alone after, and rebuilds it on reset', async () => {
+    const fresh = await freshDatabase(backend);
+    cleanup = async () => {
+      await fresh.handle.close();
+      await fresh.drop();
+    };
+    await migrate(fresh.handle);
+    expect(await seedDemoData(fresh.handle.db, { reset: false, tcVersion: 1 })).toBe(
+      'Seeded 2 organizations, 4 providers and 50 patients.',
+    );
+    expect(await seedDemoData(fresh.handle.db, { reset: false, tcVersion: 1 })).toContain('nothing seeded');
+    await fresh.handle.db.insertInto('organizations').values({ name: 'Extra Clinic' }).execute();
+    await seedDemoData(fresh.handle.db, { reset: true, tcVersion: 1 });
+    const names = await fresh.handle.db.selectFrom('organizations').select('name').orderBy('name').execute();
+    expect(names.map((row) => row.name)).toEqual(['Lakeside Pulmonology', 'Riverside Cardiology']);
+  });
+
+  it('rejects a second patient with the same email in one organization, whatever the case', async () => {
+    const fresh = await freshDatabase(backend);
+    cleanup = async () => {
+      await fresh.handle.close();
+      await fresh.drop();
+    };
+    await migrate(fresh.handle);
+    await seedDemoData(fresh.handle.db, { reset: false, tcVersion: 1 });
+    const existing = await fresh.handle.db
+      .selectFrom('patient_profiles')
+      .selectAll()
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await expect(
+      fresh.handle.db
+        .insertInto('patient_profiles')
+        .values({ ...existing, id: undefined, email_address: existing.email_address.toUpperCase() })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

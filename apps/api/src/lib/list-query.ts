@@ -1,0 +1,84 @@
+import { listQuerySchema } from '@auscura/contracts';
+import type { FilterOp, ListQuery } from '@auscura/contracts';
+import type { FastifyReply } from 'fastify';
+import { pagingHeaders } from '@auscura/contracts';
+import { invalidData } from './http-error.js';
+
+/** What a resource allows in `q`: each field maps to a column and lists its operators. */
+export type FieldRule = { ops: readonly FilterOp[]; type: 'string' | 'uuid' | 'date' | 'boolean' | 'number' };
+export type ListWhitelist = {
+  filters: Record<string, FieldRule>;
+  sorts: readonly string[];
+  joinedLoads: readonly string[];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkValue(field: string, rule: FieldRule, value: unknown): void {
+  const values = Array.isArray(value) ? value : [value];
+  for (const item of values) {
+    const ok =
+      (rule.type === 'string' && typeof item === 'string' && item.length <= 200) ||
+      (rule.type === 'uuid' && typeof item === 'string' && uuidPattern.test(item)) ||
+      (rule.type === 'date' && typeof item === 'string' && !Number.isNaN(Date.parse(item))) ||
+      (rule.type === 'boolean' && typeof item === 'boolean') ||
+      (rule.type === 'number' && typeof item === 'number' && Number.isFinite(item));
+    if (!ok) throw invalidData(`Invalid value for filter ${field}.`);
+  }
+}
+
+/**
+ * Parses and checks the JSON `q` parameter against a resource's whitelist. Anything not
+ * whitelisted (field, operator, sort, joined load) is INVALID_DATA.
+ */
+export function parseListQuery(raw: unknown, whitelist: ListWhitelist): ListQuery {
+  let json: unknown = {};
+  if (typeof raw === 'string' && raw.length > 0) {
+    if (raw.length > 4000) throw invalidData('The list query is too long.');
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw invalidData('The list query is not valid JSON.');
+    }
+  } else if (raw !== undefined && raw !== '') {
+    throw invalidData('The list query must be a JSON string.');
+  }
+  const parsed = listQuerySchema.safeParse(json);
+  if (!parsed.success) throw invalidData('The list query is not valid.');
+  const query = parsed.data;
+  for (const filter of query.filters) {
+    const rule = whitelist.filters[filter.field];
+    if (!rule) throw invalidData(`Filtering by ${filter.field} is not allowed.`);
+    if (!rule.ops.includes(filter.op)) throw invalidData(`Operator ${filter.op} is not allowed on ${filter.field}.`);
+    if (filter.op === 'in' ? !Array.isArray(filter.value) : Array.isArray(filter.value)) {
+      throw invalidData(`Invalid value for filter ${filter.field}.`);
+    }
+    checkValue(filter.field, rule, filter.value);
+  }
+  for (const sort of query.sort) {
+    if (!whitelist.sorts.includes(sort.field)) throw invalidData(`Sorting by ${sort.field} is not allowed.`);
+  }
+  for (const load of query.joinedLoads) {
+    if (!whitelist.joinedLoads.includes(load)) throw invalidData(`Joined load ${load} is not allowed.`);
+  }
+  if (query.sort.length === 0) query.sort = [whitelist.defaultSort];
+  return query;
+}
+
+export function filtersFor(query: ListQuery, field: string) {
+  return query.filters.filter((filter) => filter.field === field);
+}
+
+/** Sets the paging headers and returns the paged body. */
+export function sendPaged<T>(reply: FastifyReply, query: ListQuery, page: { items: T[]; totalCount: number }) {
+  reply.header(pagingHeaders.totalCount, String(page.totalCount));
+  reply.header(pagingHeaders.pageNumber, String(query.pagination.pageNumber));
+  reply.header(pagingHeaders.pageSize, String(query.pagination.pageSize));
+  return page;
+}
+
+/** Escapes LIKE wildcards in user text. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

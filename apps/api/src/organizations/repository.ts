@@ -1,0 +1,12 @@
+import type { DbOrTx } from '../db/connect.js';
+
+export function createOrganizationRepository(db: DbOrTx) {
+  return {
+    findByName(name: string) {
+      return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
+    },
+    insert(name: string) {
+      return db.insertInto('organizations').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { operatorCommandSchema } from '../operator/commands.js';
+import { runCli, runCommand } from './cli-support.js';
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-org "NAME"                                  make an organization
+  invite --email ADDRESS --org "NAME" [--days N]     print an invitation link (default validity 7 days)
+`;
+
+async function main(): Promise<string> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, org: { type: 'string' }, days: { type: 'string' } },
+  });
+  try {
+    switch (command) {
+      case 'create-org':
+        return await runCommand(operatorCommandSchema.parse({ command, name: positionals.join(' ') }));
+      case 'invite':
+        return await runCommand(
+          operatorCommandSchema.parse({
+            command,
+            email: values.email,
+            org: values.org,
+            ...(values.days ? { expiresInDays: Number(values.days) } : {}),
+          }),
+        );
+      default:
+        throw new Error(usage);
+    }
+  } catch (error) {
+    if (error instanceof ZodError)
+      throw new Error(`${error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n\n${usage}`);
+    throw error;
+  }
+}
+
+await runCli(main);

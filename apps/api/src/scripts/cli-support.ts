@@ -1,0 +1,41 @@
+import { loadEnv } from '../config/env.js';
+import { connectDatabase, migrate } from '../db/connect.js';
+import type { OperatorCommand } from '../operator/commands.js';
+import { runOperatorCommand } from '../operator/commands.js';
+import { operatorSecret, readServerLock } from '../operator/data-dir-lock.js';
+import { operatorPath } from '../operator/routes.js';
+
+/**
+ * Runs an operator command: through the running server when one holds DATA_DIR (PGlite allows
+ * one process per folder), otherwise directly on the database.
+ */
+export async function runCommand(command: OperatorCommand): Promise<string> {
+  const env = loadEnv();
+  const server = readServerLock(env.dataDir);
+  if (server) {
+    const response = await fetch(`http://127.0.0.1:${server.port}${operatorPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-operator-secret': operatorSecret(env.dataDir) },
+      body: JSON.stringify(command),
+    });
+    const body = (await response.json()) as { output?: string; message?: string };
+    if (!response.ok) throw new Error(body.message ?? `The server refused the command (${response.status}).`);
+    return body.output ?? '';
+  }
+  const database = await connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrate(database);
+    return await runOperatorCommand({ db: database.db, publicUrl: env.publicUrl, tcVersion: env.TC_VERSION }, command);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function runCli(action: () => Promise<string>) {
+  try {
+    process.stdout.write(`${await action()}\n`);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,84 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { loadEnv } from './config/env.js';
+import { connectDatabase, migrate } from './db/connect.js';
+import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
+import { seedDemoData, demoPassword, demoOrganizations } from './seed/demo-data.js';
+
+/**
+ * The process shell: configuration, logger, data-folder lock, database, listen, and a
+ * graceful close on SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+ */
+async function main() {
+  const startedAt = performance.now();
+  const env = loadEnv();
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    // Tokens, cookies and passwords never reach the log.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
+      remove: true,
+    },
+    serializers: {
+      // Request logs carry method and path, never the query string (it can hold patient names).
+      req: (request: { id?: string; method?: string; url?: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: request.url?.split('?')[0],
+      }),
+    },
+  });
+  const lock = acquireServerLock(env.dataDir, env.PORT);
+  const database = await connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  let seeded = false;
+  if (env.SEED_DEMO_DATA) {
+    const summary = await seedDemoData(database.db, { reset: false, tcVersion: env.TC_VERSION });
+    seeded = summary.startsWith('Seeded');
+    if (seeded) logger.info(summary);
+  }
+
+  const app = await buildApp(
+    { env, database, operatorSecret: operatorSecret(env.dataDir) },
+    {
+      loggerInstance: logger,
+    },
+  );
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const port = app.server.address();
+  if (port && typeof port === 'object') lock.setPort(port.port);
+
+  const readyMs = Math.round(performance.now() - startedAt);
+  const demo = demoOrganizations[0]?.providers[0];
+  process.stdout.write(
+    `\nAuscura is ready at ${env.publicUrl} (listening on ${address}, ready in ${readyMs} ms, database: ${database.kind})\n` +
+      (env.SEED_DEMO_DATA && demo ? `Demo sign-in: ${demo.email} / ${demoPassword}\n\n` : '\n'),
+  );
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      lock.release();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Auscura failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { configRoutes } from '@auscura/contracts';
+import type { PublicConfig } from '@auscura/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../lib/route.js';
+
+/** Public configuration and client error intake under /api/v1. */
+export async function systemRoutes(app: FastifyInstance, options: { config: PublicConfig }) {
+  route(app, configRoutes.get, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return options.config;
+  });
+
+  route(app, configRoutes.reportClientError, async ({ body, request }) => {
+    // The message and stack are the app's own text; the path is logged without its query string,
+    // which could carry search terms (patient names).
+    request.log.warn(
+      { clientError: { kind: body.kind, message: body.message, stack: body.stack, path: body.path?.split('?')[0] } },
+      'client error',
+    );
+  });
+}

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** A tiny cookie jar for app.inject: keeps the provider's session cookies between requests. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: LightMyRequestResponse) {
+    const header = response.headers['set-cookie'];
+    const list = Array.isArray(header) ? header : header ? [header] : [];
+    for (const line of list) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export type SignInAttempt = { status: number; body: string; location?: string };
+
+const clientId = 'auscura-web';
+const redirectUri = 'http://localhost:8080/auth-callback';
+
+/**
+ * Walks the same authorization-code + PKCE flow the web app's Auth0 SDK walks, against the
+ * built-in provider, through app.inject. Returns the sign-in page's answer to the credentials.
+ */
+export async function submitCredentials(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  audience = 'https://api.auscura.example',
+) {
+  const jar = new CookieJar();
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  const authorize = await app.inject({
+    method: 'GET',
+    url: '/authorize',
+    query: {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid profile email api offline_access',
+      audience,
+      state: 'state-1',
+      nonce: 'nonce-1',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    },
+  });
+  jar.store(authorize);
+  const interactionUrl = authorize.headers.location;
+  if (authorize.statusCode !== 303 || typeof interactionUrl !== 'string') {
+    throw new Error(`authorize answered ${authorize.statusCode}: ${authorize.body}`);
+  }
+  const page = await app.inject({ method: 'GET', url: interactionUrl, headers: { cookie: jar.header() } });
+  jar.store(page);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${interactionUrl}/login`,
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+  jar.store(login);
+  return { jar, verifier, login, signInPage: page };
+}
+
+export type Tokens = { access_token: string; id_token: string; refresh_token?: string; expires_in: number };
+
+/** Signs in and exchanges the code for tokens; throws when the credentials are refused. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Tokens> {
+  const { jar, verifier, login } = await submitCredentials(app, email, password);
+  let location = login.headers.location;
+  if (login.statusCode !== 303 || typeof location !== 'string') {
+    throw new Error(`sign-in refused (${login.statusCode})`);
+  }
+  // Follow the provider's redirects (resume → callback) until the code arrives at the callback.
+  for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
+    const url = new URL(location, 'http://localhost:8080');
+    const next = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: jar.header() },
+    });
+    jar.store(next);
+    const nextLocation = next.headers.location;
+    if (typeof nextLocation !== 'string')
+      throw new Error(`redirect chain stopped at ${url.pathname} (${next.statusCode}): ${next.body.slice(0, 300)}`);
+    location = nextLocation;
+  }
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+  const token = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
+  return token.json() as Tokens;
+}

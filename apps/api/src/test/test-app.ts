@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadEnv } from '../config/env.js';
+import type { Env } from '../config/env.js';
+import { connectDatabase, migrate } from '../db/connect.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { seedDemoData } from '../seed/demo-data.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends to run integration tests on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestApp = {
+  app: FastifyInstance;
+  env: Env;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+};
+
+/** A fresh, empty database: a PGlite folder, or a new database on the test PostgreSQL server. */
+export async function freshDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-test-'));
+  if (backend === 'pglite') {
+    const handle = await connectDatabase({ dataDir });
+    return { handle, dataDir, drop: async () => fs.rm(dataDir, { recursive: true, force: true }) };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `auscura_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = await connectDatabase({ url: serverUrl });
+  await admin.execScript(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await connectDatabase({ url: url.toString() });
+  return {
+    handle,
+    dataDir,
+    drop: async () => {
+      const cleanup = await connectDatabase({ url: serverUrl });
+      await cleanup.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The whole app on a fresh database with the demo data, ready for app.inject. */
+export async function createTestApp(
+  backend: Backend,
+  overrides: Record<string, string> = {},
+  options: { accessTokenTtlSeconds?: number } = {},
+): Promise<TestApp> {
+  const fresh = await freshDatabase(backend);
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: fresh.dataDir,
+    PUBLIC_URL: 'http://localhost:8080',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(fresh.dataDir, 'no-web'),
+    ...overrides,
+  });
+  await migrate(fresh.handle);
+  await seedDemoData(fresh.handle.db, { reset: false, tcVersion: env.TC_VERSION });
+  const app = await buildApp({ env, database: fresh.handle, ...options }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    env,
+    database: fresh.handle,
+    async close() {
+      await app.close();
+      await fresh.handle.close();
+      await fresh.drop();
+    },
+  };
+}
