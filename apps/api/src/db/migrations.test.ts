@@ -12,7 +12,7 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
   });
 
   it('applies every migration once, then nothing on a second run', async () => {
-    const fresh = await freshDatabase(backend);
+    const fresh = await freshDatabase(backend, { empty: true });
     cleanup = async () => {
       await fresh.handle.close();
       await fresh.drop();

@@ -22,12 +22,22 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A fresh, empty database: a PGlite folder, or a new database on the test PostgreSQL server. */
+/**
+ * A fresh database: a PGlite folder (migrated from a template unless `empty`), or a new, empty
+ * database on the test PostgreSQL server.
+ */
 export async function freshDatabase(
   backend: Backend,
+  options: { empty?: boolean } = {},
 ): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-test-'));
   if (backend === 'pglite') {
+    if (options.empty) {
+      const handle = await connectDatabase({ dataDir });
+      return { handle, dataDir, drop: async () => fs.rm(dataDir, { recursive: true, force: true }) };
+    }
+    // Copying a migrated template is ~10× faster than initdb in WASM for every test file.
+    await fs.cp(await pgliteTemplate(), path.join(dataDir, 'pgdata'), { recursive: true });
     const handle = await connectDatabase({ dataDir });
     return { handle, dataDir, drop: async () => fs.rm(dataDir, { recursive: true, force: true }) };
   }
@@ -50,6 +60,29 @@ export async function freshDatabase(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
+
+/** A PGlite folder with every migration applied, made once per set of migrations. */
+async function pgliteTemplate(): Promise<string> {
+  const files = (await fs.readdir(migrationsFolder)).sort();
+  const hash = crypto.createHash('sha256');
+  for (const file of files) hash.update(file).update(await fs.readFile(path.join(migrationsFolder, file)));
+  const folder = path.join(os.tmpdir(), `auscura-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  try {
+    await fs.access(path.join(folder, 'PG_VERSION'));
+    return folder;
+  } catch {
+    const building = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-pglite-building-'));
+    const handle = await connectDatabase({ dataDir: building });
+    await migrate(handle);
+    await handle.close();
+    await fs.rm(folder, { recursive: true, force: true });
+    await fs.rename(path.join(building, 'pgdata'), folder);
+    await fs.rm(building, { recursive: true, force: true });
+    return folder;
+  }
 }
 
 /** The whole app on a fresh database with the demo data, ready for app.inject. */

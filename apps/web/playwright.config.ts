@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the real server (`npm start`'s app, built) in Debian's Chromium.
+ * Each run gets a fresh data folder, so the demo data is seeded anew.
+ */
+const port = Number(process.env.E2E_PORT ?? 8091);
+export const baseURL = `http://localhost:${port}`;
+const dataDir = path.join(os.tmpdir(), `auscura-e2e-${process.pid}`);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(os.tmpdir(), 'auscura-e2e-results'),
+  use: {
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node ${path.join(repoRoot, 'apps/api/dist/server.js')}`,
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      SIGN_IN_LOCK_MINUTES: '15',
+    },
+  },
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, uuidSchema } from './common.js';
+import { endpoint } from './endpoint.js';
+import { apiErrorSchema } from './errors.js';
+
+export const auscultationPointTypeSchema = z.enum(['heart', 'lungs', 'other']);
+export const auscultationPointSchema = z.object({
+  type: auscultationPointTypeSchema,
+  label: z.string().min(1).max(20),
+  description: z.string().max(200).optional(),
+  longLabel: z.string().max(100).optional(),
+});
+export type AuscultationPoint = z.infer<typeof auscultationPointSchema>;
+
+/** The standard points: h1–h5 (Heart 1..5) and l1–l5 (Lung 1..5); 'other' is in-person only. */
+export const auscultationPoints: AuscultationPoint[] = [
+  ...[1, 2, 3, 4, 5].map((n) => ({ type: 'heart' as const, label: `h${n}`, longLabel: `Heart ${n}` })),
+  ...[1, 2, 3, 4, 5].map((n) => ({ type: 'lungs' as const, label: `l${n}`, longLabel: `Lung ${n}` })),
+];
+
+export const noiseQualityRecordSchema = z.object({
+  unit: z.number().int().positive().max(60_000),
+  /** One flag per slice; 1 marks a noisy slice. */
+  record: z.array(z.union([z.literal(0), z.literal(1)])).max(3600),
+});
+export type NoiseQualityRecord = z.infer<typeof noiseQualityRecordSchema>;
+
+/** ERROR (-1), INSUFFICIENT_DATA (0), NORMAL (1), ABNORMAL (2). */
+export const diagnosisCodes = { ERROR: -1, INSUFFICIENT_DATA: 0, NORMAL: 1, ABNORMAL: 2 } as const;
+export const diagnosisSchema = z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]);
+
+export const beatawareStatusSchema = z.enum(['processing', 'failed', 'error', 'ready']);
+export const beatawareReportSchema = z.object({
+  reportMarkdown: z.string(),
+  statistics: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+
+export const recordingSchema = z.object({
+  duration: z.number().min(0),
+  mimeType: z.string(),
+  size: z.number().int().min(0).optional(),
+});
+
+export const recordingVariants = ['Raw', 'Algo1', 'Algo2', 'Silence'] as const;
+export const recordingVariantSchema = z.enum(recordingVariants);
+
+export const auscultationSchema = z.object({
+  id: uuidSchema,
+  dateCreated: isoDateTimeSchema,
+  examId: uuidSchema,
+  deviceLabel: z.string().max(200).nullable(),
+  auscultationPoint: auscultationPointSchema,
+  recording: recordingSchema.nullable(),
+  noiseQualityRecord: noiseQualityRecordSchema.nullable(),
+  heartrateBpm: z.number().nullable(),
+  heartbeatPresent: z.boolean().nullable(),
+  heartbeatNormal: z.boolean().nullable(),
+  ausculthingDiagnosis: diagnosisSchema.nullable(),
+  beatawareId: z.string().nullable(),
+  beatawareStatus: beatawareStatusSchema.nullable(),
+  beatawareReport: beatawareReportSchema.nullable(),
+});
+export type Auscultation = z.infer<typeof auscultationSchema>;
+
+/** The JSON part of the multipart upload (file part: recordingData). */
+export const createAuscultationPartSchema = z
+  .object({
+    auscultationPoint: auscultationPointSchema,
+    deviceLabel: z.string().max(200).optional(),
+    noiseQualityRecord: noiseQualityRecordSchema.optional(),
+  })
+  .strict();
+
+const idParams = z.object({ id: uuidSchema });
+export const recordingPaths = {
+  raw: '/auscultations/:id/recording/data',
+  silenced: '/auscultations/:id/recording/normalized-data-silenced',
+  std: '/auscultations/:id/recording/normalized-data-std',
+  sg: '/auscultations/:id/recording/normalized-data-sg',
+} as const;
+
+export const auscultationRoutes = {
+  get: endpoint({
+    method: 'GET',
+    path: '/auscultations/:id',
+    params: idParams,
+    responses: { 200: auscultationSchema, 404: apiErrorSchema },
+    summary: 'One auscultation',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/exams/:id/auscultations',
+    params: idParams,
+    responses: { 201: auscultationSchema, 400: apiErrorSchema },
+    summary: 'Upload a recording (multipart: auscultation JSON + recordingData)',
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/auscultations/:id',
+    params: idParams,
+    responses: { 204: z.null() },
+    summary: 'Delete an auscultation and its recording',
+  }),
+};
