@@ -18,9 +18,19 @@ import { createTokenVerifier } from './identity/verify-token.js';
 import type { TokenVerifier } from './identity/verify-token.js';
 import { operatorRoutes } from './operator/routes.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
+import { examRoutesPlugin } from './exams/routes.js';
+import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
+import { auscultationRoutesPlugin } from './auscultations/routes.js';
+import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { systemRoutes } from './system/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: string[];
+  }
+}
 
 export type AppOptions = {
   env: Env;
@@ -44,6 +54,13 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     ...fastifyOptions,
   });
+  // Every route the app registers, so tests can check that each API route is covered.
+  const registered: string[] = [];
+  app.addHook('onRoute', (routeOptions) => {
+    const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+    for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
+  });
+  app.decorate('registeredRoutes', registered);
   await app.register(appPlugin, options);
   return app;
 }
@@ -90,6 +107,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
+  const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });
+
   const publicConfig: PublicConfig = {
     auth,
     tcVersion: env.TC_VERSION,
@@ -101,7 +120,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     adapters: {
       database: database.kind,
       storage: 'local',
-      mail: 'outbox',
+      mail: mailer.kind,
       realtime: 'websocket',
       video: 'p2p',
     },
@@ -117,6 +136,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       });
       await api.register(systemRoutes, { config: publicConfig });
       await api.register(patientProfileRoutesPlugin, { db });
+      await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
+      await api.register(healthcareProviderRoutesPlugin, { db });
+      await api.register(auscultationRoutesPlugin, { db });
     },
     { prefix: apiBasePath },
   );

@@ -1,5 +1,5 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { createLogger } from './plugins/logger.js';
 import { loadEnv } from './config/env.js';
 import { connectDatabase, migrate } from './db/connect.js';
 import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
@@ -12,22 +12,7 @@ import { seedDemoData, demoPassword, demoOrganizations } from './seed/demo-data.
 async function main() {
   const startedAt = performance.now();
   const env = loadEnv();
-  const logger = pino({
-    level: env.LOG_LEVEL,
-    // Tokens, cookies and passwords never reach the log.
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
-      remove: true,
-    },
-    serializers: {
-      // Request logs carry method and path, never the query string (it can hold patient names).
-      req: (request: { id?: string; method?: string; url?: string }) => ({
-        id: request.id,
-        method: request.method,
-        path: request.url?.split('?')[0],
-      }),
-    },
-  });
+  const logger = createLogger(env.LOG_LEVEL);
   const lock = acquireServerLock(env.dataDir, env.PORT);
   const database = await connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
   const applied = await migrate(database);

@@ -60,11 +60,16 @@ export const enhancedNotesSchema = z
     'An exclusive option cannot be combined with other options of its group',
   );
 
+/**
+ * An exam. When its patient belongs to another organization (council), the server leaves out
+ * the patient profile and its id and sets patientMasked (clinician-portal §6).
+ */
 export const examSchema = z.object({
   id: uuidSchema,
   type: examTypeSchema,
-  patientId: uuidSchema,
-  patientProfileId: uuidSchema,
+  patientId: uuidSchema.nullable(),
+  patientProfileId: uuidSchema.nullable(),
+  patientMasked: z.boolean(),
   healthcareProviderId: uuidSchema,
   organizationId: uuidSchema,
   dateCreated: isoDateTimeSchema,

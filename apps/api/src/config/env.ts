@@ -26,6 +26,8 @@ const envSchema = z.object({
   ALLOWED_IDLE_TIME_IN_SECONDS: z.coerce.number().int().min(1).default(1800),
   ALLOWED_IDLE_GRACE_PERIOD_IN_SECONDS: z.coerce.number().int().min(1).default(60),
   SENTRY_DSN: optionalString,
+  /** Send mail through this SMTP server (nodemailer URL) instead of writing DATA_DIR/outbox files. */
+  SMTP_URL: optionalString,
   /** Seed the demo organizations and users into an empty database (on by default). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -70,4 +70,53 @@ export interface Database {
   healthcare_provider_invitations: HealthcareProviderInvitationsTable;
   oidc_payloads: OidcPayloadsTable;
   sign_in_failures: SignInFailuresTable;
+  exams: ExamsTable;
+  auscultations: AuscultationsTable;
+  audit_log: AuditLogTable;
+}
+
+export interface ExamsTable {
+  id: Generated<string>;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  type: 'live' | 'self-provider-initiated' | 'self-patient-initiated' | 'in-person';
+  notes: string | null;
+  enhanced_notes: Generated<string[]>;
+  reviewed: Generated<boolean>;
+  date_created: Timestamp;
+}
+
+export interface AuscultationsTable {
+  id: Generated<string>;
+  exam_id: string;
+  organization_id: string;
+  point_type: 'heart' | 'lungs' | 'other';
+  point_label: string;
+  point_description: string | null;
+  device_label: string | null;
+  noise_quality_record: ColumnType<{ unit: number; record: (0 | 1)[] } | null, string | null, string | null>;
+  heartrate_bpm: number | null;
+  heartbeat_present: boolean | null;
+  heartbeat_normal: boolean | null;
+  diagnosis: -1 | 0 | 1 | 2 | null;
+  beataware_id: string | null;
+  beataware_status: 'processing' | 'failed' | 'error' | 'ready' | null;
+  beataware_report: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  recording_duration: number | null;
+  recording_mime_type: string | null;
+  recording_size: ColumnType<number | null, number | null, number | null>;
+  date_created: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  healthcare_provider_id: string | null;
+  organization_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  patient_profile_id: string | null;
+  detail: ColumnType<Record<string, unknown> | null, string | null, never>;
 }

@@ -1,16 +1,28 @@
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { describePoint } from '../auscultations/mapper.js';
 import type { Db } from '../db/connect.js';
 import { hashPassword } from '../identity/passwords.js';
 
 export const demoPassword = 'Auscura-demo-2026';
 
-type DemoProvider = { email: string; firstName: string; lastName: string; displayName: string; patients: number };
-type DemoOrganization = { name: string; providers: DemoProvider[] };
+type DemoProvider = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  patients: number;
+  /** Granted the council-member role (may see council exams across organizations). */
+  council?: boolean;
+};
+type DemoOrganization = { name: string; focus: 'heart' | 'lungs'; providers: DemoProvider[] };
 
 /** The demo organizations of the foundation issue; the first provider of each is the demo sign-in. */
 export const demoOrganizations: DemoOrganization[] = [
   {
     name: 'Riverside Cardiology',
+    focus: 'heart',
     providers: [
       {
         email: 'ada@riverside.example',
@@ -18,6 +30,7 @@ export const demoOrganizations: DemoOrganization[] = [
         lastName: 'Lovelace',
         displayName: 'Dr. Lovelace',
         patients: 18,
+        council: true,
       },
       {
         email: 'grace@riverside.example',
@@ -30,6 +43,7 @@ export const demoOrganizations: DemoOrganization[] = [
   },
   {
     name: 'Lakeside Pulmonology',
+    focus: 'lungs',
     providers: [
       { email: 'ben@lakeside.example', firstName: 'Ben', lastName: 'Carson', displayName: 'Dr. Carson', patients: 17 },
       {
@@ -192,6 +206,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
   const now = Date.now();
   const day = 24 * 3600 * 1000;
   let patientCount = 0;
+  let examCount = 0;
 
   await db.transaction().execute(async (tx) => {
     for (const organization of demoOrganizations) {
@@ -201,6 +216,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
         .returning('id')
         .executeTakeFirstOrThrow();
       const usedEmails = new Set<string>();
+      const providerIds: string[] = [];
       for (const provider of organization.providers) {
         const hp = await tx
           .insertInto('healthcare_providers')
@@ -212,10 +228,12 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
             display_name: provider.displayName,
             password_hash: passwordHash,
             tc_version: options.tcVersion,
+            roles: provider.council ? ['healthcare-provider', 'council-member'] : ['healthcare-provider'],
             date_created: new Date(now - 800 * day),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        providerIds.push(hp.id);
         for (let index = 0; index < provider.patients; index++) {
           const sex = random() < 0.5 ? 'female' : 'male';
           const firstName = pick(random, sex === 'female' ? femaleNames : maleNames);
@@ -227,7 +245,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
           // Ages from infants to the elderly; a few births are recent so age texts in months appear.
           const ageDays = random() < 0.12 ? Math.floor(30 + random() * 700) : Math.floor((5 + random() * 85) * 365.25);
           const birthdate = new Date(now - ageDays * day).toISOString().slice(0, 10);
-          await tx
+          const patient = await tx
             .insertInto('patient_profiles')
             .values({
               organization_id: org.id,
@@ -239,12 +257,93 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
               sex: random() < 0.06 ? null : sex,
               date_created: new Date(now - Math.floor(random() * 700) * day - index * 3600 * 1000),
             })
-            .execute();
+            .returning('id')
+            .executeTakeFirstOrThrow();
           patientCount++;
+          examCount += await seedExams(tx, random, {
+            organizationId: org.id,
+            patientProfileId: patient.id,
+            providerIds: providerIds,
+            primaryProviderId: hp.id,
+            focus: organization.focus,
+            now,
+          });
         }
       }
     }
   });
   const providers = demoOrganizations.reduce((sum, org) => sum + org.providers.length, 0);
-  return `Seeded ${demoOrganizations.length} organizations, ${providers} providers and ${patientCount} patients.`;
+  return `Seeded ${demoOrganizations.length} organizations, ${providers} providers, ${patientCount} patients and ${examCount} exams.`;
+}
+
+const examTypes = ['in-person', 'live', 'self-provider-initiated', 'self-patient-initiated'] as const;
+const noteTexts = [
+  'Soft systolic murmur at the left sternal border; recheck in three months.',
+  'Regular rate and rhythm. No extra sounds heard.',
+  'Scattered expiratory wheeze, improved after bronchodilator.',
+  'Fine crackles at both bases; compare with the next visit.',
+  'Patient recorded at home; quality acceptable.',
+];
+const murmurPicks = [['Systolic ejection'], ['Holosystolic'], ['Likely no murmur'], ['Early diastolic', 'Continuous']];
+const breathPicks = [['Wheezing'], ['Crackling'], ['Likely regular respiratory sounds'], ['Rhonchi', 'Wheezing']];
+
+/**
+ * 0–4 exams for one patient, of all four types, over the past year; some reviewed, some with
+ * notes and enhanced notes; each with 1–6 auscultations at points that fit the organization.
+ * Recordings are attached by the listening pipeline's seed.
+ */
+async function seedExams(
+  tx: Transaction<Database>,
+  random: () => number,
+  patient: {
+    organizationId: string;
+    patientProfileId: string;
+    providerIds: string[];
+    primaryProviderId: string;
+    focus: 'heart' | 'lungs';
+    now: number;
+  },
+): Promise<number> {
+  const day = 24 * 3600 * 1000;
+  const count = Math.floor(random() * 5);
+  for (let n = 0; n < count; n++) {
+    // Mostly the primary doctor; sometimes a colleague conducts the exam.
+    const conductor = random() < 0.75 ? patient.primaryProviderId : pick(random, patient.providerIds);
+    const hasNotes = random() < 0.4;
+    const enhanced =
+      random() < 0.35 ? [...pick(random, murmurPicks), ...(random() < 0.5 ? pick(random, breathPicks) : [])] : [];
+    const exam = await tx
+      .insertInto('exams')
+      .values({
+        organization_id: patient.organizationId,
+        patient_profile_id: patient.patientProfileId,
+        healthcare_provider_id: conductor,
+        type: pick(random, examTypes),
+        notes: hasNotes ? pick(random, noteTexts) : null,
+        enhanced_notes: enhanced,
+        reviewed: random() < 0.5,
+        date_created: new Date(patient.now - Math.floor(random() * 365 * day)),
+      })
+      .returning(['id', 'date_created'])
+      .executeTakeFirstOrThrow();
+    const points = Math.max(1, Math.ceil(random() * 6));
+    const primary = patient.focus === 'heart' ? 'h' : 'l';
+    for (let p = 0; p < points; p++) {
+      const type = random() < 0.8 ? primary : primary === 'h' ? 'l' : 'h';
+      const label = `${type}${1 + Math.floor(random() * 5)}`;
+      await tx
+        .insertInto('auscultations')
+        .values({
+          exam_id: exam.id,
+          organization_id: patient.organizationId,
+          point_type: type === 'h' ? 'heart' : 'lungs',
+          point_label: label,
+          point_description: describePoint(label) ?? null,
+          device_label: 'USB MIC (Auscura stethoscope)',
+          date_created: new Date(new Date(exam.date_created).getTime() + p * 90_000),
+        })
+        .execute();
+    }
+  }
+  return count;
 }

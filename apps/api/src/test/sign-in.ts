@@ -77,20 +77,21 @@ export type Tokens = { access_token: string; id_token: string; refresh_token?: s
 /** Signs in and exchanges the code for tokens; throws when the credentials are refused. */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Tokens> {
   const { jar, verifier, login } = await submitCredentials(app, email, password);
-  let location = login.headers.location;
-  if (login.statusCode !== 303 || typeof location !== 'string') {
+  const firstLocation = login.headers.location;
+  if (login.statusCode !== 303 || typeof firstLocation !== 'string') {
     throw new Error(`sign-in refused (${login.statusCode})`);
   }
+  let location: string = firstLocation;
   // Follow the provider's redirects (resume → callback) until the code arrives at the callback.
   for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
-    const url = new URL(location, 'http://localhost:8080');
-    const next = await app.inject({
+    const url: URL = new URL(location, 'http://localhost:8080');
+    const next: LightMyRequestResponse = await app.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
       headers: { cookie: jar.header() },
     });
     jar.store(next);
-    const nextLocation = next.headers.location;
+    const nextLocation: unknown = next.headers.location;
     if (typeof nextLocation !== 'string')
       throw new Error(`redirect chain stopped at ${url.pathname} (${next.statusCode}): ${next.body.slice(0, 300)}`);
     location = nextLocation;

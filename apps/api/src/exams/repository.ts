@@ -1,0 +1,282 @@
+import { sql } from 'kysely';
+import type { Auscultation, Exam, ListQuery } from '@auscura/contracts';
+import type { DbOrTx } from '../db/connect.js';
+import type { ListWhitelist } from '../lib/list-query.js';
+import { toAuscultation } from '../auscultations/mapper.js';
+
+export const examListWhitelist: ListWhitelist = {
+  filters: {
+    patientProfileId: { ops: ['eq'], type: 'uuid' },
+    healthcareProviderId: { ops: ['eq'], type: 'uuid' },
+    reviewed: { ops: ['eq'], type: 'boolean' },
+    type: { ops: ['eq', 'in'], type: 'string' },
+    dateCreated: { ops: ['gte', 'lte', 'gt', 'lt'], type: 'date' },
+  },
+  sorts: ['dateCreated'],
+  joinedLoads: ['healthcareProvider', 'patient', 'patientProfile'],
+  defaultSort: { field: 'dateCreated', direction: 'desc' },
+};
+
+/** Which exams a list spans: one organization, or every organization (council). */
+export type ExamScope = { organizationId: string } | { allOrganizations: true };
+
+const filterColumns = {
+  patientProfileId: 'e.patient_profile_id',
+  healthcareProviderId: 'e.healthcare_provider_id',
+  reviewed: 'e.reviewed',
+  type: 'e.type',
+  dateCreated: 'e.date_created',
+} as const;
+const operators = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=', in: 'in' } as const;
+
+type ExamRow = {
+  id: string;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  type: Exam['type'];
+  notes: string | null;
+  enhanced_notes: string[];
+  reviewed: boolean;
+  date_created: Date;
+  pp_first_name: string;
+  pp_last_name: string;
+  pp_email_address: string;
+  pp_birthdate: string | null;
+  pp_sex: 'male' | 'female' | 'unknown' | null;
+  pp_date_created: Date;
+  pp_healthcare_provider_id: string;
+  php_first_name: string | null;
+  php_last_name: string | null;
+  php_display_name: string | null;
+  php_email_address: string;
+  hp_first_name: string | null;
+  hp_last_name: string | null;
+  hp_display_name: string | null;
+  hp_email_address: string;
+};
+
+/**
+ * Turns a row into the answer for a caller of `viewerOrganizationId`. The patient is left out
+ * (masked) unless the exam belongs to the caller's organization: the server decides what a
+ * caller sees, never the client (clinician-portal §6).
+ */
+export function toExam(
+  row: ExamRow,
+  viewerOrganizationId: string,
+  loads: readonly string[],
+  auscultations?: Auscultation[],
+): Exam {
+  const own = row.organization_id === viewerOrganizationId;
+  const exam: Exam = {
+    id: row.id,
+    type: row.type,
+    patientId: own ? row.patient_profile_id : null,
+    patientProfileId: own ? row.patient_profile_id : null,
+    patientMasked: !own,
+    healthcareProviderId: row.healthcare_provider_id,
+    organizationId: row.organization_id,
+    dateCreated: new Date(row.date_created).toISOString(),
+    notes: row.notes,
+    enhancedNotes: row.enhanced_notes as Exam['enhancedNotes'],
+    reviewed: row.reviewed,
+  };
+  if (own && (loads.includes('patientProfile') || loads.includes('patient'))) {
+    exam.patientProfile = {
+      id: row.patient_profile_id,
+      firstName: row.pp_first_name,
+      lastName: row.pp_last_name,
+      fullName: `${row.pp_first_name} ${row.pp_last_name}`,
+      emailAddress: row.pp_email_address,
+      birthdate: row.pp_birthdate,
+      sex: row.pp_sex,
+      dateCreated: new Date(row.pp_date_created).toISOString(),
+      healthcareProviderId: row.pp_healthcare_provider_id,
+      organizationId: row.organization_id,
+      masked: false,
+      healthcareProvider: {
+        id: row.pp_healthcare_provider_id,
+        firstName: row.php_first_name,
+        lastName: row.php_last_name,
+        displayName: row.php_display_name,
+        emailAddress: row.php_email_address,
+      },
+    };
+  }
+  if (loads.includes('healthcareProvider')) {
+    exam.healthcareProvider = {
+      id: row.healthcare_provider_id,
+      firstName: row.hp_first_name,
+      lastName: row.hp_last_name,
+      displayName: row.hp_display_name,
+      emailAddress: row.hp_email_address,
+    };
+  }
+  if (auscultations) exam.auscultations = auscultations;
+  return exam;
+}
+
+export function createExamRepository(db: DbOrTx) {
+  const base = () =>
+    db
+      .selectFrom('exams as e')
+      .innerJoin('patient_profiles as pp', 'pp.id', 'e.patient_profile_id')
+      .innerJoin('healthcare_providers as hp', 'hp.id', 'e.healthcare_provider_id')
+      .innerJoin('healthcare_providers as php', 'php.id', 'pp.healthcare_provider_id')
+      .select([
+        'e.id',
+        'e.organization_id',
+        'e.patient_profile_id',
+        'e.healthcare_provider_id',
+        'e.type',
+        'e.notes',
+        'e.enhanced_notes',
+        'e.reviewed',
+        'e.date_created',
+        'pp.first_name as pp_first_name',
+        'pp.last_name as pp_last_name',
+        'pp.email_address as pp_email_address',
+        'pp.birthdate as pp_birthdate',
+        'pp.sex as pp_sex',
+        'pp.date_created as pp_date_created',
+        'pp.healthcare_provider_id as pp_healthcare_provider_id',
+        'php.first_name as php_first_name',
+        'php.last_name as php_last_name',
+        'php.display_name as php_display_name',
+        'php.email_address as php_email_address',
+        'hp.first_name as hp_first_name',
+        'hp.last_name as hp_last_name',
+        'hp.display_name as hp_display_name',
+        'hp.email_address as hp_email_address',
+      ]);
+
+  function scoped(scope: ExamScope, query: ListQuery) {
+    let where = db.selectFrom('exams as e');
+    if ('organizationId' in scope) where = where.where('e.organization_id', '=', scope.organizationId);
+    for (const filter of query.filters) {
+      const column = filterColumns[filter.field as keyof typeof filterColumns];
+      const op = operators[filter.op as keyof typeof operators];
+      if (!column || !op) continue;
+      where = where.where(column, op, filter.value as never);
+    }
+    return where;
+  }
+
+  async function auscultationsFor(examIds: string[]): Promise<Map<string, Auscultation[]>> {
+    const map = new Map<string, Auscultation[]>();
+    if (examIds.length === 0) return map;
+    const rows = await db
+      .selectFrom('auscultations')
+      .selectAll()
+      .where('exam_id', 'in', examIds)
+      .orderBy('date_created')
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.exam_id) ?? [];
+      list.push(toAuscultation(row));
+      map.set(row.exam_id, list);
+    }
+    return map;
+  }
+
+  return {
+    /** The raw row of one exam, whatever its organization; callers decide visibility. */
+    async findRow(id: string) {
+      return (await base().where('e.id', '=', id).executeTakeFirst()) as ExamRow | undefined;
+    },
+
+    async find(id: string, viewerOrganizationId: string, loads: readonly string[]): Promise<Exam | undefined> {
+      const row = (await base().where('e.id', '=', id).executeTakeFirst()) as ExamRow | undefined;
+      if (!row) return undefined;
+      const auscultations = loads.includes('auscultations')
+        ? ((await auscultationsFor([id])).get(id) ?? [])
+        : undefined;
+      return toExam(row, viewerOrganizationId, loads, auscultations);
+    },
+
+    /**
+     * A page of exams in a scope. The page's ids come from the exams table alone (index scan on
+     * date_created), then one join fetches their rows; the count runs on the same filters.
+     */
+    async search(scope: ExamScope, query: ListQuery, viewerOrganizationId: string) {
+      const { pageNumber, pageSize } = query.pagination;
+      const direction = query.sort[0]?.direction ?? 'desc';
+      const [countRow, idRows] = await Promise.all([
+        scoped(scope, query)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+        scoped(scope, query)
+          .select('e.id')
+          .orderBy('e.date_created', direction)
+          .orderBy('e.id', direction)
+          .limit(pageSize)
+          .offset((pageNumber - 1) * pageSize)
+          .execute(),
+      ]);
+      const ids = idRows.map((row) => row.id);
+      if (ids.length === 0) return { items: [], totalCount: Number(countRow.count) };
+      const rows = (await base()
+        .where('e.id', 'in', ids)
+        .orderBy('e.date_created', direction)
+        .orderBy('e.id', direction)
+        .execute()) as ExamRow[];
+      return {
+        items: rows.map((row) => toExam(row, viewerOrganizationId, query.joinedLoads)),
+        totalCount: Number(countRow.count),
+      };
+    },
+
+    /**
+     * Position of an exam in its list (newest first) and its neighbours: prevId is the one
+     * listed before it (newer), nextId the one after (older).
+     */
+    async adjacent(examId: string, scope: { organizationId: string; healthcareProviderId?: string }) {
+      const exam = await db
+        .selectFrom('exams')
+        .select(['id', 'date_created'])
+        .where('id', '=', examId)
+        .executeTakeFirst();
+      if (!exam) return undefined;
+      const inScope = () => {
+        let q = db.selectFrom('exams as e').where('e.organization_id', '=', scope.organizationId);
+        if (scope.healthcareProviderId) q = q.where('e.healthcare_provider_id', '=', scope.healthcareProviderId);
+        return q;
+      };
+      const key = sql`(e.date_created, e.id)`;
+      const current = sql`(${exam.date_created}::timestamptz, ${exam.id}::uuid)`;
+      const [total, before, newer, older] = await Promise.all([
+        inScope()
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+        inScope()
+          .where(sql<boolean>`${key} > ${current}`)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+        inScope()
+          .where(sql<boolean>`${key} > ${current}`)
+          .select('e.id')
+          .orderBy('e.date_created', 'asc')
+          .orderBy('e.id', 'asc')
+          .limit(1)
+          .executeTakeFirst(),
+        inScope()
+          .where(sql<boolean>`${key} < ${current}`)
+          .select('e.id')
+          .orderBy('e.date_created', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return {
+        prevId: newer?.id ?? null,
+        nextId: older?.id ?? null,
+        totalExams: Number(total.count),
+        examSequenceNumber: Number(before.count) + 1,
+      };
+    },
+
+    async update(id: string, values: { reviewed?: boolean; notes?: string; enhanced_notes?: string[] }) {
+      await db.updateTable('exams').set(values).where('id', '=', id).execute();
+    },
+  };
+}

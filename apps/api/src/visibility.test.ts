@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeListQuery } from '@auscura/contracts';
+import { backends, createTestApp } from './test/test-app.js';
+import type { TestApp } from './test/test-app.js';
+import { signIn } from './test/sign-in.js';
+
+/**
+ * The cross-organization matrix (clinician-portal §6): Ada (Riverside, council member) and
+ * Ben (Lakeside, not a council member) call every endpoint on the other organization's
+ * records. No answer may carry the other organization's patient names, emails or birthdates;
+ * forbidden calls answer the catalogue's error. Adding an API route without a row here fails.
+ */
+type OrgRecords = {
+  organizationId: string;
+  patientProfileId: string;
+  examId: string;
+  auscultationId: string;
+  providerId: string;
+};
+type Caller = { token: string; other: OrgRecords; own: OrgRecords; council: boolean };
+type Expectation = { status: number; errorName?: string };
+type Row = {
+  request: (caller: Caller) => { method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'; url: string; payload?: unknown };
+  /** What a caller who is (council) or is not (plain) a council member gets on the other organization's record. */
+  council: Expectation;
+  plain: Expectation;
+};
+
+const q = (value: object) => `?q=${encodeURIComponent(encodeListQuery(value))}`;
+const notFound = { status: 404, errorName: 'RESOURCE_DOES_NOT_EXIST' };
+const empty = { status: 200 };
+
+const matrix: Record<string, Row> = {
+  'GET /api/v1/config': { request: () => ({ method: 'GET', url: '/api/v1/config' }), council: empty, plain: empty },
+  'POST /api/v1/client-errors': {
+    request: () => ({ method: 'POST', url: '/api/v1/client-errors', payload: { message: 'probe' } }),
+    council: { status: 204 },
+    plain: { status: 204 },
+  },
+  'GET /api/v1/patient-profiles/:id': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/patient-profiles/${c.other.patientProfileId}` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/search/patient-profiles': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/search/patient-profiles${q({ filters: [{ field: 'organizationId', op: 'eq', value: c.other.organizationId }] })}`,
+    }),
+    council: empty,
+    plain: empty,
+  },
+  'GET /api/v1/exams/:id': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/exams/${c.other.examId}${q({ joinedLoads: ['patientProfile', 'auscultations'] })}`,
+    }),
+    council: { status: 200 },
+    plain: notFound,
+  },
+  'GET /api/v1/search/exams': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/search/exams${q({ filters: [{ field: 'patientProfileId', op: 'eq', value: c.other.patientProfileId }], joinedLoads: ['patientProfile'] })}`,
+    }),
+    council: empty,
+    plain: empty,
+  },
+  'GET /api/v1/search/organization-exams': {
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/search/organization-exams${q({ joinedLoads: ['patientProfile', 'healthcareProvider'] })}`,
+    }),
+    council: empty,
+    plain: empty,
+  },
+  'GET /api/v1/search/council-exams': {
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/search/council-exams${q({ joinedLoads: ['patientProfile', 'patient', 'healthcareProvider'], pagination: { pageNumber: 1, pageSize: 100 } })}`,
+    }),
+    council: { status: 200 },
+    plain: { status: 403, errorName: 'UNAUTHORIZED' },
+  },
+  'GET /api/v1/exams/:id/adjacent': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/exams/${c.other.examId}/adjacent?isOrganizationExams=true` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'PUT /api/v1/exams/:id/reviewed': {
+    request: (c) => ({ method: 'PUT', url: `/api/v1/exams/${c.other.examId}/reviewed`, payload: { value: true } }),
+    council: { status: 200 },
+    plain: notFound,
+  },
+  'PUT /api/v1/exams/:id/notes': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/exams/${c.other.examId}/notes`,
+      payload: { value: 'Council note' },
+    }),
+    council: { status: 200 },
+    plain: notFound,
+  },
+  'PUT /api/v1/exams/:id/enhanced-notes': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/exams/${c.other.examId}/enhanced-notes`,
+      payload: { value: ['Holosystolic'] },
+    }),
+    council: { status: 200 },
+    plain: notFound,
+  },
+  'POST /api/v1/exams/:id/shares': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/exams/${c.other.examId}/shares`,
+      payload: { emailAddress: 'colleague@example.org' },
+    }),
+    council: { status: 204 },
+    plain: notFound,
+  },
+  'GET /api/v1/healthcare-providers/:id': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/healthcare-providers/${c.other.providerId}` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/search/healthcare-providers': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/search/healthcare-providers${q({ filters: [{ field: 'organizationId', op: 'eq', value: c.other.organizationId }] })}`,
+    }),
+    council: empty,
+    plain: empty,
+  },
+  'GET /api/v1/healthcare-providers-overview': {
+    request: () => ({ method: 'GET', url: '/api/v1/healthcare-providers-overview' }),
+    council: empty,
+    plain: empty,
+  },
+  'GET /api/v1/auscultations/:id': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
+    council: { status: 200 },
+    plain: notFound,
+  },
+};
+
+describe.each(backends)('who sees what across organizations, on %s', (backend) => {
+  let t: TestApp;
+  let riverside: OrgRecords;
+  let lakeside: OrgRecords;
+  let ada: Caller;
+  let ben: Caller;
+  const secrets: Record<string, string[]> = {};
+
+  async function records(name: string): Promise<OrgRecords> {
+    const db = t.database.db;
+    const org = await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const exam = await db
+      .selectFrom('exams as e')
+      .innerJoin('auscultations as a', 'a.exam_id', 'e.id')
+      .select([
+        'e.id as examId',
+        'e.patient_profile_id as patientProfileId',
+        'a.id as auscultationId',
+        'e.healthcare_provider_id as providerId',
+      ])
+      .where('e.organization_id', '=', org.id)
+      .orderBy('e.date_created', 'desc')
+      .executeTakeFirstOrThrow();
+    const patients = await db
+      .selectFrom('patient_profiles')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .execute();
+    secrets[org.id] = patients.flatMap((p) => [
+      `${p.first_name} ${p.last_name}`,
+      p.email_address,
+      ...(p.birthdate ? [`"birthdate":"${p.birthdate}"`] : []),
+    ]);
+    return { organizationId: org.id, ...exam };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    riverside = await records('Riverside Cardiology');
+    lakeside = await records('Lakeside Pulmonology');
+    ada = {
+      token: (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token,
+      own: riverside,
+      other: lakeside,
+      council: true,
+    };
+    ben = {
+      token: (await signIn(t.app, 'ben@lakeside.example', 'Auscura-demo-2026')).access_token,
+      own: lakeside,
+      other: riverside,
+      council: false,
+    };
+  });
+  afterAll(async () => t?.close());
+
+  it('has a row for every API route the app registers', () => {
+    const apiRoutes = t.app.registeredRoutes.filter((r) => r.split(' ')[1]!.startsWith('/api/v1/')).sort();
+    expect(Object.keys(matrix).sort()).toEqual([...new Set(apiRoutes)]);
+  });
+
+  for (const [name, row] of Object.entries(matrix)) {
+    it(`${name}: answers as expected and leaks no patient of the other organization`, async () => {
+      for (const caller of [ada, ben]) {
+        const request = row.request(caller);
+        const response = await t.app.inject({
+          ...request,
+          headers: { authorization: `Bearer ${caller.token}` },
+        } as never);
+        const expected = caller.council ? row.council : row.plain;
+        expect(response.statusCode, `${name} as ${caller === ada ? 'Ada' : 'Ben'}`).toBe(expected.status);
+        if (expected.errorName) expect(response.json()).toMatchObject({ name: expected.errorName });
+        for (const secret of secrets[caller.other.organizationId]!) {
+          expect(response.body, `${name} leaked ${secret}`).not.toContain(secret);
+        }
+        if (response.statusCode === 200 && response.body.includes('"items"')) {
+          for (const item of response.json().items as {
+            organizationId?: string;
+            patientMasked?: boolean;
+            patientProfile?: unknown;
+          }[]) {
+            if (item.organizationId === caller.other.organizationId && 'patientMasked' in item) {
+              expect(item.patientMasked).toBe(true);
+              expect(item.patientProfile).toBeUndefined();
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('shows council members other organizations’ exams, masked, and their own in full', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/council-exams${q({ joinedLoads: ['patientProfile'], pagination: { pageNumber: 1, pageSize: 100 } })}`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    const items = response.json().items as {
+      organizationId: string;
+      patientMasked: boolean;
+      patientProfile?: { fullName: string };
+    }[];
+    expect(items.some((item) => item.organizationId === lakeside.organizationId && item.patientMasked)).toBe(true);
+    expect(
+      items.some((item) => item.organizationId === riverside.organizationId && item.patientProfile?.fullName),
+    ).toBe(true);
+  });
+});
