@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { createAuditRepository } from '../audit/repository.js';
 import type { Db } from '../db/connect.js';
 import { createOrganizationRepository } from '../organizations/repository.js';
 import { seedDemoData } from '../seed/demo-data.js';
@@ -11,6 +13,8 @@ import { seedDemoData } from '../seed/demo-data.js';
 export const operatorCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('seed'), reset: z.boolean().default(false) }),
   z.object({ command: z.literal('create-org'), name: z.string().trim().min(1).max(200) }),
+  z.object({ command: z.literal('audit'), patient: z.uuid() }),
+  z.object({ command: z.literal('grant-council'), email: z.email().max(120), revoke: z.boolean().default(false) }),
   z.object({
     command: z.literal('invite'),
     email: z.email().max(120),
@@ -36,6 +40,33 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
       }
       const created = await organizations.insert(command.name);
       return `Created organization "${created.name}" (${created.id}).`;
+    }
+    case 'audit': {
+      const trail = await createAuditRepository(db).trailForPatient(command.patient);
+      if (trail.length === 0) return `No audit entries for patient ${command.patient}.`;
+      const lines = trail.map(
+        (entry) =>
+          `${new Date(entry.at).toISOString()}  ${entry.action.padEnd(6)} ${entry.targetType.padEnd(20)} ${entry.targetId ?? '-'}  by ${entry.provider ?? 'unknown'}`,
+      );
+      return [`Audit trail of patient ${command.patient} (${trail.length} entries):`, ...lines].join('\n');
+    }
+    case 'grant-council': {
+      const provider = await db
+        .selectFrom('healthcare_providers')
+        .select(['id', 'roles'])
+        .where(sql`lower(email_address)`, '=', command.email.toLowerCase())
+        .executeTakeFirst();
+      if (!provider) throw new OperatorError(`No provider with the address ${command.email}.`);
+      const roles = new Set(provider.roles);
+      if (command.revoke) roles.delete('council-member');
+      else roles.add('council-member');
+      await db
+        .updateTable('healthcare_providers')
+        .set({ roles: [...roles] })
+        .where('id', '=', provider.id)
+        .execute();
+      // Roles travel in access tokens: the change applies from the provider's next sign-in or refresh.
+      return `${command.email} is ${command.revoke ? 'no longer' : 'now'} a council member (from their next sign-in or token refresh).`;
     }
     case 'invite': {
       const organization = await createOrganizationRepository(db).findByName(command.org);

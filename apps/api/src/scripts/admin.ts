@@ -8,6 +8,8 @@ const usage = `Usage: npm run admin -- <command> [options]
 Commands:
   create-org "NAME"                                  make an organization
   invite --email ADDRESS --org "NAME" [--days N]     print an invitation link (default validity 7 days)
+  audit --patient ID                                 print a patient's audit trail (reads and changes)
+  grant-council --email ADDRESS [--revoke]           grant (or revoke) the council-member role
 `;
 
 async function main(): Promise<string> {
@@ -15,7 +17,13 @@ async function main(): Promise<string> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { email: { type: 'string' }, org: { type: 'string' }, days: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      org: { type: 'string' },
+      days: { type: 'string' },
+      patient: { type: 'string' },
+      revoke: { type: 'boolean' },
+    },
   });
   try {
     switch (command) {
@@ -29,6 +37,12 @@ async function main(): Promise<string> {
             org: values.org,
             ...(values.days ? { expiresInDays: Number(values.days) } : {}),
           }),
+        );
+      case 'audit':
+        return await runCommand(operatorCommandSchema.parse({ command, patient: values.patient }));
+      case 'grant-council':
+        return await runCommand(
+          operatorCommandSchema.parse({ command, email: values.email, revoke: values.revoke ?? false }),
         );
       default:
         throw new Error(usage);
