@@ -13,11 +13,49 @@ CREATE TABLE exams (
 );
 -- Lists: a provider's exams, an organization's exams and everyone's (council), newest first;
 -- a patient's history. The id breaks ties so paging and Previous/Next are stable.
-CREATE INDEX exams_provider_created_idx ON exams (healthcare_provider_id, date_created DESC, id DESC);
+CREATE INDEX exams_provider_created_idx ON exams (organization_id, healthcare_provider_id, date_created DESC, id DESC);
 CREATE INDEX exams_org_created_idx ON exams (organization_id, date_created DESC, id DESC);
 CREATE INDEX exams_created_idx ON exams (date_created DESC, id DESC);
 CREATE INDEX exams_patient_created_idx ON exams (patient_profile_id, date_created DESC, id DESC);
-CREATE INDEX exams_org_unreviewed_idx ON exams (healthcare_provider_id) WHERE NOT reviewed;
+
+-- Exam counts per conducting provider, kept by a trigger, so list totals ("N of M", paging
+-- headers, the providers overview) never count a large table row by row.
+CREATE TABLE exam_counters (
+  healthcare_provider_id uuid PRIMARY KEY REFERENCES healthcare_providers (id) ON DELETE CASCADE,
+  organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  total bigint NOT NULL DEFAULT 0,
+  unreviewed bigint NOT NULL DEFAULT 0
+);
+CREATE INDEX exam_counters_org_idx ON exam_counters (organization_id);
+
+CREATE FUNCTION exam_counters_apply(provider uuid, org uuid, total_delta integer, unreviewed_delta integer)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO exam_counters (healthcare_provider_id, organization_id, total, unreviewed)
+  VALUES (provider, org, total_delta, unreviewed_delta)
+  ON CONFLICT (healthcare_provider_id) DO UPDATE
+    SET total = exam_counters.total + EXCLUDED.total,
+        unreviewed = exam_counters.unreviewed + EXCLUDED.unreviewed;
+$$;
+
+CREATE FUNCTION exam_counters_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM exam_counters_apply(OLD.healthcare_provider_id, OLD.organization_id, -1, CASE WHEN OLD.reviewed THEN 0 ELSE -1 END);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    PERFORM exam_counters_apply(NEW.healthcare_provider_id, NEW.organization_id, 1, CASE WHEN NEW.reviewed THEN 0 ELSE 1 END);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER exams_count_insert_delete AFTER INSERT OR DELETE ON exams
+  FOR EACH ROW EXECUTE FUNCTION exam_counters_trigger();
+CREATE TRIGGER exams_count_update AFTER UPDATE OF reviewed, healthcare_provider_id, organization_id ON exams
+  FOR EACH ROW WHEN (OLD.reviewed IS DISTINCT FROM NEW.reviewed
+                     OR OLD.healthcare_provider_id IS DISTINCT FROM NEW.healthcare_provider_id
+                     OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)
+  EXECUTE FUNCTION exam_counters_trigger();
 
 CREATE TABLE auscultations (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -52,7 +52,7 @@ test('restarting the server keeps users, data and a signed-in browser session', 
     await signInAs(page, demo.ada);
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(11);
-    const firstPatient = await rows.nth(1).innerText();
+    const firstPatient = (await rows.nth(1).textContent()) ?? '';
 
     await stopServer(server);
     server = await startServer();
@@ -72,6 +72,7 @@ test('restarting the server keeps users, data and a signed-in browser session', 
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await expect(rows.nth(1)).toHaveText(firstPatient);
+    expect(firstPatient.length).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   } finally {
     await stopServer(server);

@@ -73,6 +73,7 @@ export interface Database {
   exams: ExamsTable;
   auscultations: AuscultationsTable;
   audit_log: AuditLogTable;
+  exam_counters: ExamCountersTable;
 }
 
 export interface ExamsTable {
@@ -107,6 +108,13 @@ export interface AuscultationsTable {
   recording_mime_type: string | null;
   recording_size: ColumnType<number | null, number | null, number | null>;
   date_created: Timestamp;
+}
+
+export interface ExamCountersTable {
+  healthcare_provider_id: string;
+  organization_id: string;
+  total: number;
+  unreviewed: number;
 }
 
 export interface AuditLogTable {

@@ -179,6 +179,30 @@ export function createExamRepository(db: DbOrTx) {
     return map;
   }
 
+  /**
+   * The number of exams in a scope. Unfiltered or by provider (or unreviewed by provider) it
+   * comes from the trigger-kept counters; any other filter counts rows through the indexes.
+   */
+  async function count(scope: ExamScope, query: ListQuery): Promise<number> {
+    const providerFilter = query.filters.find((f) => f.field === 'healthcareProviderId' && f.op === 'eq');
+    const reviewedFilter = query.filters.find((f) => f.field === 'reviewed' && f.op === 'eq');
+    const others = query.filters.filter((f) => f !== providerFilter && f !== reviewedFilter);
+    if (others.length === 0 && (!reviewedFilter || reviewedFilter.value === false)) {
+      let counters = db.selectFrom('exam_counters');
+      if ('organizationId' in scope) counters = counters.where('organization_id', '=', scope.organizationId);
+      if (providerFilter) counters = counters.where('healthcare_provider_id', '=', String(providerFilter.value));
+      const column = reviewedFilter ? 'unreviewed' : 'total';
+      const row = await counters
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    }
+    const row = await scoped(scope, query)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   return {
     /** The raw row of one exam, whatever its organization; callers decide visibility. */
     async findRow(id: string) {
@@ -201,10 +225,8 @@ export function createExamRepository(db: DbOrTx) {
     async search(scope: ExamScope, query: ListQuery, viewerOrganizationId: string) {
       const { pageNumber, pageSize } = query.pagination;
       const direction = query.sort[0]?.direction ?? 'desc';
-      const [countRow, idRows] = await Promise.all([
-        scoped(scope, query)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
+      const [totalCount, idRows] = await Promise.all([
+        count(scope, query),
         scoped(scope, query)
           .select('e.id')
           .orderBy('e.date_created', direction)
@@ -214,7 +236,7 @@ export function createExamRepository(db: DbOrTx) {
           .execute(),
       ]);
       const ids = idRows.map((row) => row.id);
-      if (ids.length === 0) return { items: [], totalCount: Number(countRow.count) };
+      if (ids.length === 0) return { items: [], totalCount };
       const rows = (await base()
         .where('e.id', 'in', ids)
         .orderBy('e.date_created', direction)
@@ -222,7 +244,7 @@ export function createExamRepository(db: DbOrTx) {
         .execute()) as ExamRow[];
       return {
         items: rows.map((row) => toExam(row, viewerOrganizationId, query.joinedLoads)),
-        totalCount: Number(countRow.count),
+        totalCount,
       };
     },
 
@@ -244,10 +266,16 @@ export function createExamRepository(db: DbOrTx) {
       };
       const key = sql`(e.date_created, e.id)`;
       const current = sql`(${exam.date_created}::timestamptz, ${exam.id}::uuid)`;
+      const providerOnly = {
+        filters: scope.healthcareProviderId
+          ? [{ field: 'healthcareProviderId', op: 'eq' as const, value: scope.healthcareProviderId }]
+          : [],
+        sort: [],
+        pagination: { pageNumber: 1, pageSize: 10 },
+        joinedLoads: [],
+      };
       const [total, before, newer, older] = await Promise.all([
-        inScope()
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
+        count({ organizationId: scope.organizationId }, providerOnly),
         inScope()
           .where(sql<boolean>`${key} > ${current}`)
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -270,7 +298,7 @@ export function createExamRepository(db: DbOrTx) {
       return {
         prevId: newer?.id ?? null,
         nextId: older?.id ?? null,
-        totalExams: Number(total.count),
+        totalExams: total,
         examSequenceNumber: Number(before.count) + 1,
       };
     },

@@ -1,7 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeListQuery, examNavigationSchema, examSchema, notesMaxLength, pagedSchema } from '@auscura/contracts';
+import {
+  encodeListQuery,
+  examNavigationSchema,
+  examSchema,
+  healthcareProviderOverviewSchema,
+  notesMaxLength,
+  pagedSchema,
+} from '@auscura/contracts';
+
+const healthcareProviderOverviewPage = pagedSchema(healthcareProviderOverviewSchema);
 import { backends, createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { signIn } from '../test/sign-in.js';
@@ -84,6 +93,28 @@ describe.each(backends)('exam review on %s', (backend) => {
     },
     120_000,
   );
+
+  it('keeps the providers overview totals equal to the exams in the table as exams change', async () => {
+    const { id } = await firstExamId('/api/v1/search/exams');
+    await put(`/api/v1/exams/${id}/reviewed`, { value: false });
+    await put(`/api/v1/exams/${id}/reviewed`, { value: true });
+    const overview = healthcareProviderOverviewPage.parse((await get('/api/v1/healthcare-providers-overview')).json());
+    expect(overview.items.length).toBe(2);
+    for (const provider of overview.items) {
+      const real = await t.database.db
+        .selectFrom('exams')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.count<number>('id').filterWhere('reviewed', '=', false).as('unreviewed'),
+        ])
+        .where('healthcare_provider_id', '=', provider.id)
+        .executeTakeFirstOrThrow();
+      expect(provider.totalExams).toBe(Number(real.total));
+      expect(provider.totalUnreviewedExams).toBe(Number(real.unreviewed));
+    }
+    const patients = overview.items.reduce((sum, provider) => sum + provider.totalPatients, 0);
+    expect(patients).toBe(25);
+  });
 
   it('keeps reviewed, notes and enhanced notes', async () => {
     const { id } = await firstExamId('/api/v1/search/exams');

@@ -108,27 +108,16 @@ export async function healthcareProviderRoutesPlugin(app: FastifyInstance, optio
     const principal = principalOf(request);
     const { query, where } = listQuery(principal.organizationId, (request.query as { q?: unknown }).q);
     const { count } = await where.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    let page = where.select([
+    let page = where.leftJoin('exam_counters as c', 'c.healthcare_provider_id', 'hp.id').select([
       ...columns,
+      'c.total as total_exams',
+      'c.unreviewed as total_unreviewed',
       (eb) =>
         eb
           .selectFrom('patient_profiles as pp')
           .whereRef('pp.healthcare_provider_id', '=', 'hp.id')
           .select((inner) => inner.fn.countAll<number>().as('n'))
           .as('total_patients'),
-      (eb) =>
-        eb
-          .selectFrom('exams as e')
-          .whereRef('e.healthcare_provider_id', '=', 'hp.id')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .as('total_exams'),
-      (eb) =>
-        eb
-          .selectFrom('exams as e')
-          .whereRef('e.healthcare_provider_id', '=', 'hp.id')
-          .where('e.reviewed', '=', false)
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .as('total_unreviewed'),
     ]);
     for (const sort of query.sort)
       page = page.orderBy(sortColumns[sort.field as keyof typeof sortColumns], sort.direction);

@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import type { PublicConfig } from '@auscura/contracts';
+import { initErrorReporting } from '../lib/error-reporting.ts';
+import { appStore } from '../lib/jotai.ts';
+import { fetchPublicConfig, PublicConfigContext } from '../lib/public-config.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { theme } from './theme.ts';
+
+/** Everything the app needs above the router: theme, server state, UI state, and the public config. */
+export function AppProvider({ initialConfig, children }: { initialConfig: PublicConfig | null; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [config, setConfig] = useState(initialConfig);
+  const configState = useMemo(
+    () => ({
+      config,
+      retry: async () => {
+        const next = await fetchPublicConfig().catch(() => null);
+        if (next) {
+          void initErrorReporting(next.sentryDsn).catch(() => initErrorReporting(null));
+          setConfig(next);
+        }
+      },
+    }),
+    [config],
+  );
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider store={appStore}>
+          <PublicConfigContext.Provider value={configState}>{children}</PublicConfigContext.Provider>
+        </JotaiProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { paths } from '../config/paths.ts';
+import { PatientsRoute } from './routes/app/patients.tsx';
+import { ShellLayout } from './routes/app/shell-layout.tsx';
+import { RequireServer } from './routes/require-server.tsx';
+import { RootRoute } from './routes/root.tsx';
+
+// Every screen but the signed-in home is split out: the first load must stay small (< 300 KB gzip).
+const AuthCallback = lazy(() => import('./routes/auth/auth-callback.tsx'));
+const PostAuthPipeline = lazy(() => import('./routes/auth/post-auth-pipeline.tsx'));
+const SignOut = lazy(() => import('./routes/auth/sign-out.tsx'));
+const SignedOut = lazy(() => import('./routes/auth/signed-out.tsx'));
+const Support = lazy(() => import('./routes/public/support.tsx'));
+const Contact = lazy(() => import('./routes/public/contact.tsx'));
+const Terms = lazy(() => import('./routes/public/terms.tsx'));
+const Privacy = lazy(() => import('./routes/public/privacy.tsx'));
+const Hipaa = lazy(() => import('./routes/public/hipaa.tsx'));
+const NotFound = lazy(() => import('./routes/not-found.tsx'));
+
+/** clinician-portal §2.1, only the screens that work today. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      { path: paths.homeAlias.path, element: <Navigate to={paths.home.getHref()} replace /> },
+      { path: paths.signIn.path, element: <Navigate to={paths.home.getHref()} replace /> },
+      { path: paths.support.path, element: <Support /> },
+      { path: paths.contact.path, element: <Contact /> },
+      { path: paths.terms.path, element: <Terms /> },
+      { path: paths.privacy.path, element: <Privacy /> },
+      { path: paths.hipaa.path, element: <Hipaa /> },
+      { path: paths.notFound.path, element: <NotFound /> },
+      {
+        element: <RequireServer />,
+        children: [
+          { path: paths.authCallback.path, element: <AuthCallback /> },
+          { path: paths.signOut.path, element: <SignOut /> },
+          { path: paths.signedOut.path, element: <SignedOut /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.postAuthPipeline.path, element: <PostAuthPipeline /> },
+              {
+                element: <ShellLayout />,
+                children: [
+                  { path: paths.home.path, element: <PatientsRoute /> },
+                  { path: paths.patients.path, element: <PatientsRoute /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,3 @@
+import { AuthCallbackPage } from '../../../features/auth/components/auth-callback-page.tsx';
+
+export default AuthCallbackPage;

@@ -1,0 +1,3 @@
+import { SignedOutPage } from '../../../features/auth/components/signed-out-page.tsx';
+
+export default SignedOutPage;

@@ -1,0 +1,3 @@
+import { NotFoundPage } from '../../components/errors/not-found-page.tsx';
+
+export default NotFoundPage;

@@ -1,0 +1,3 @@
+import { HipaaPage } from '../../../features/public-pages/components/hipaa-page.tsx';
+
+export default HipaaPage;

@@ -1,0 +1,3 @@
+import { SupportPage } from '../../../features/public-pages/components/support-page.tsx';
+
+export default SupportPage;

@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { dismissNotificationAtom, notificationsAtom, pushNotificationAtom } from '../stores/notifications.ts';
+import type { NotificationSeverity } from '../stores/notifications.ts';
+
+type NotifyOptions = { severity?: NotificationSeverity; autoHideMs?: number | null };
+
+const defaultAutoHideMs = 6000;
+
+/** The visible notifications plus `notify` and `dismiss`. */
+export function useNotifications() {
+  const notifications = useAtomValue(notificationsAtom);
+  const push = useSetAtom(pushNotificationAtom);
+  const dismiss = useSetAtom(dismissNotificationAtom);
+
+  const notify = useCallback(
+    (message: string, options: NotifyOptions = {}) =>
+      push({
+        message,
+        severity: options.severity ?? 'info',
+        autoHideMs: options.autoHideMs === undefined ? defaultAutoHideMs : options.autoHideMs,
+      }),
+    [push],
+  );
+
+  return { notifications, notify, dismiss };
+}

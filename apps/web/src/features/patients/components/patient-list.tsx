@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import Link from '@mui/material/Link';
+import { limits } from '@auscura/contracts';
+import type { PatientProfile } from '@auscura/contracts';
+import { Link as RouterLink } from 'react-router-dom';
+import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
+import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
+import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSearchPatientProfiles } from '../api/search-patient-profiles.ts';
+import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
+import { formatBirthdate, patientName } from '../utils/format-patient.ts';
+import { NoPatients } from './no-patients.tsx';
+
+export const listLoadFailedText =
+  'An unexpected error occurred. Our team has been notified and is looking into it. Please try again later.';
+
+const columns: PagedTableColumn<PatientProfile>[] = [
+  { id: 'name', header: 'Name', width: '32%', render: patientName },
+  { id: 'birthdate', header: 'Date of birth', width: '18%', render: (patient) => formatBirthdate(patient.birthdate) },
+  { id: 'email', header: 'Email', width: '40%', render: (patient) => patient.emailAddress ?? '—' },
+  {
+    id: 'actions',
+    header: '',
+    label: 'Actions',
+    align: 'right',
+    width: '10%',
+    render: (patient) => (
+      <Link component={RouterLink} to={paths.patient.getHref(patient.id)} aria-label={`View ${patientName(patient)}`}>
+        View
+      </Link>
+    ),
+  },
+];
+
+/** The provider's patients, searchable and paged (clinician-portal §2.8). */
+export function PatientList({ healthcareProviderId }: { healthcareProviderId: string }) {
+  const { pageNumber, setPageNumber, searchText, setSearchText, search } = usePatientListParams();
+  const query = useSearchPatientProfiles({ healthcareProviderId, search, pageNumber });
+  const totalCount = query.data?.totalCount ?? 0;
+  const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
+
+  // A bookmarked ?p= past the end (patients were removed since) falls back to the last page.
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData && pageNumber > lastPage)
+      setPageNumber(lastPage, { replace: true });
+  }, [query.isSuccess, query.isPlaceholderData, pageNumber, lastPage, setPageNumber]);
+
+  const searching = search.trim() !== '';
+  if (query.isSuccess && !query.isPlaceholderData && totalCount === 0 && !searching && searchText === '') {
+    return <NoPatients />;
+  }
+
+  let message: string | undefined;
+  if (query.isError) message = listLoadFailedText;
+  else if (query.isSuccess && query.data.items.length === 0 && searching) message = 'Sorry, no matching records found';
+
+  return (
+    <PagedTable
+      title="Patient list"
+      titleId="patient-list-title"
+      toolbar={
+        <TableSearchField
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Enter name or email address"
+          label="Search patients by name or email address"
+        />
+      }
+      columns={columns}
+      rows={query.data?.items ?? []}
+      getRowId={(patient) => patient.id}
+      totalCount={query.isError ? 0 : totalCount}
+      pageNumber={pageNumber}
+      pageSize={limits.pageSize}
+      onPageChange={setPageNumber}
+      loading={query.isFetching}
+      message={message}
+    />
+  );
+}

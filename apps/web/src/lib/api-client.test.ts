@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configRoutes, patientProfileRoutes } from '@auscura/contracts';
+import { ApiError, apiRequest, setApiAuth } from './api-client.ts';
+
+const onSessionEnded = vi.fn();
+
+function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    // A 204 must have a null body: the Response constructor refuses any other.
+    vi.fn(() => Promise.resolve(new Response(status === 204 ? null : JSON.stringify(body), { status, headers }))),
+  );
+}
+
+beforeEach(() => {
+  onSessionEnded.mockClear();
+  setApiAuth({ getAccessToken: () => Promise.resolve('token'), onSessionEnded });
+});
+
+afterEach(() => {
+  setApiAuth(null);
+  vi.unstubAllGlobals();
+});
+
+describe('the API client', () => {
+  it('returns the validated body and the paging headers', async () => {
+    respond(200, { items: [], totalCount: 42 }, { 'X-Total-Count': '42', 'X-Page-Number': '2', 'X-Page-Size': '10' });
+    const answer = await apiRequest(patientProfileRoutes.search, 200, { query: { q: '{}' } });
+    expect(answer.data).toEqual({ items: [], totalCount: 42 });
+    expect(answer.paging).toEqual({ totalCount: 42, pageNumber: 2, pageSize: 10 });
+  });
+
+  it('turns a catalogue error into an ApiError with its code', async () => {
+    respond(404, { type: 8, name: 'RESOURCE_DOES_NOT_EXIST', message: 'No such patient' });
+    const failure = apiRequest(patientProfileRoutes.get, 200, { params: { id: 'x' } });
+    await expect(failure).rejects.toMatchObject({ status: 404, code: 'RESOURCE_DOES_NOT_EXIST', type: 8 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('starts a new sign-in when the server says the session expired', async () => {
+    respond(401, { type: 4, name: 'EXPIRED_SESSION', message: 'Session expired' });
+    await expect(apiRequest(patientProfileRoutes.search, 200)).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a non-catalogue failure without a code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))),
+    );
+    await expect(apiRequest(patientProfileRoutes.search, 200)).rejects.toMatchObject({ status: 502, code: null });
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    respond(200, { items: 'not a list', totalCount: 1 });
+    await expect(apiRequest(patientProfileRoutes.search, 200)).rejects.toThrow();
+  });
+
+  it('sends public calls without a token', async () => {
+    setApiAuth(null);
+    respond(204, null);
+    await apiRequest(configRoutes.reportClientError, 204, { body: { message: 'x', kind: 'error' } });
+    const init = vi.mocked(fetch).mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+});

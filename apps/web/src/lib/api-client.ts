@@ -1,0 +1,112 @@
+import { apiBasePath, apiErrorSchema, buildPath, pagingHeaders } from '@auscura/contracts';
+import type { Endpoint, ErrorName } from '@auscura/contracts';
+import type { z } from 'zod';
+import { env } from '../config/env.ts';
+
+/** A failed API call. `code` is the catalogue name when the server answered with a catalogue error. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ErrorName | null,
+    readonly type: number | null,
+  ) {
+    super(message);
+  }
+
+  /** The session is gone: the caller must sign in again rather than show an error. */
+  get isSessionError(): boolean {
+    return this.status === 401 && (this.code === 'EXPIRED_SESSION' || this.code === 'UNAUTHORIZED');
+  }
+}
+
+export type Paging = { totalCount: number | null; pageNumber: number | null; pageSize: number | null };
+export type ApiResponse<T> = { data: T; status: number; paging: Paging };
+
+type AuthHooks = {
+  /** Returns a bearer token for the API audience. */
+  getAccessToken: () => Promise<string>;
+  /** Starts a new sign-in; called when the server says the session is over. */
+  onSessionEnded: () => void;
+};
+
+// Set by the auth bridge once Auth0Provider is mounted; the client is a plain module so query functions can use it.
+let authHooks: AuthHooks | null = null;
+
+export function setApiAuth(hooks: AuthHooks | null): void {
+  authHooks = hooks;
+}
+
+type RequestOptions = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function readNumberHeader(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+function buildUrl(endpoint: Endpoint, options: RequestOptions): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, options.params)}${query ? `?${query}` : ''}`;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiError(parsed.data.message, response.status, parsed.data.name, parsed.data.type);
+  return new ApiError(`Request failed with status ${response.status}`, response.status, null, null);
+}
+
+/**
+ * Calls one endpoint of the contract and validates the answer with the schema the contract
+ * declares for the status received, so a server that drifts from the contract fails loudly here.
+ */
+export async function apiRequest<E extends Endpoint, S extends keyof E['responses'] & number>(
+  endpoint: E,
+  status: S,
+  options: RequestOptions = {},
+): Promise<ApiResponse<z.infer<NonNullable<E['responses'][S]>>>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (!endpoint.public) {
+    if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
+    headers.set('Authorization', `Bearer ${await authHooks.getAccessToken()}`);
+  }
+
+  const response = await fetch(buildUrl(endpoint, options), {
+    method: endpoint.method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.isSessionError) authHooks?.onSessionEnded();
+    throw error;
+  }
+  if (response.status !== status) {
+    throw new ApiError(`Unexpected status ${response.status}, expected ${status}`, response.status, null, null);
+  }
+
+  const schema = endpoint.responses[status];
+  const raw: unknown = response.status === 204 ? null : await response.json();
+  const data = schema ? schema.parse(raw) : raw;
+  const paging: Paging = {
+    totalCount: readNumberHeader(response.headers, pagingHeaders.totalCount),
+    pageNumber: readNumberHeader(response.headers, pagingHeaders.pageNumber),
+    pageSize: readNumberHeader(response.headers, pagingHeaders.pageSize),
+  };
+  return { data: data as z.infer<NonNullable<E['responses'][S]>>, status: response.status, paging };
+}

@@ -1,0 +1,194 @@
+// npm run bench:api — exam list and exam detail latency with 100,000 exams and 20,000 patients
+// in PostgreSQL, 50 concurrent connections (autocannon), plus the query plans.
+// Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
+// it creates and drops its own database auscura_bench. Run after `npm run build`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { signInOverHttp } from './sign-in.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = 'auscura_bench';
+const port = 8183;
+const origin = `http://localhost:${port}`;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${dbName}`);
+await admin.end();
+const benchUrl = new URL(serverUrl);
+benchUrl.pathname = `/${dbName}`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-api-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    DATABASE_URL: benchUrl.toString(),
+    LOG_LEVEL: 'error',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = async () => {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+};
+try {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  // Grow the demo data to 20,000 patients and 100,000 exams over 20 organizations: the two demo
+  // organizations plus 18 more, 5 providers each; exams spread over two years.
+  const db = new pg.Client({ connectionString: benchUrl.toString() });
+  await db.connect();
+  const fill = performance.now();
+  await db.query(`
+    INSERT INTO organizations (name) SELECT 'Bench Clinic ' || g FROM generate_series(1, 18) g;
+    INSERT INTO healthcare_providers (organization_id, email_address, first_name, last_name, display_name, password_hash, tc_version)
+      SELECT o.id, 'hp' || g || '.' || replace(lower(o.name), ' ', '') || '@bench.example', 'Bench', 'Provider ' || g, 'Dr. Bench ' || g, 'scrypt$invalid', 1
+      FROM organizations o CROSS JOIN generate_series(1, 5) g WHERE o.name LIKE 'Bench Clinic %';
+    INSERT INTO patient_profiles (organization_id, healthcare_provider_id, first_name, last_name, email_address, birthdate, sex, date_created)
+      SELECT hp.organization_id, hp.id, 'Patient', 'Number ' || hp.id || '-' || g, 'p' || g || '.' || hp.id || '@bench.example',
+             date '1940-01-01' + (g * 97 % 29000), CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END, now() - (g || ' days')::interval
+      FROM (SELECT * FROM healthcare_providers ORDER BY id) hp CROSS JOIN generate_series(1, 20000 / 94 + 1) g
+      LIMIT 20000 - (SELECT count(*) FROM patient_profiles);
+    INSERT INTO exams (organization_id, patient_profile_id, healthcare_provider_id, type, reviewed, date_created)
+      SELECT pp.organization_id, pp.id, pp.healthcare_provider_id,
+             (ARRAY['in-person','live','self-provider-initiated','self-patient-initiated'])[1 + (g + length(pp.id::text)) % 4],
+             g % 3 = 0, now() - ((g * 7919 + abs(hashtext(pp.id::text)) % 100000) % 1051200 || ' minutes')::interval
+      FROM patient_profiles pp CROSS JOIN generate_series(1, 5) g
+      LIMIT 100000 - (SELECT count(*) FROM exams);
+    ANALYZE;
+  `);
+  const counts = (
+    await db.query('SELECT (SELECT count(*) FROM patient_profiles) AS patients, (SELECT count(*) FROM exams) AS exams')
+  ).rows[0];
+  const fillMs = Math.round(performance.now() - fill);
+
+  const token = await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026');
+  const ada = (
+    await db.query(`SELECT id, organization_id FROM healthcare_providers WHERE email_address = 'ada@riverside.example'`)
+  ).rows[0];
+  const anExam = (
+    await db.query('SELECT id FROM exams WHERE organization_id = $1 ORDER BY date_created DESC LIMIT 1 OFFSET 3', [
+      ada.organization_id,
+    ])
+  ).rows[0].id;
+  const q = (value) => encodeURIComponent(JSON.stringify(value));
+  const cases = [
+    {
+      name: '/search/exams (my exams, with patientProfile)',
+      path: `/api/v1/search/exams?q=${q({ filters: [{ field: 'healthcareProviderId', op: 'eq', value: ada.id }], joinedLoads: ['patientProfile', 'healthcareProvider'] })}`,
+    },
+    {
+      name: '/search/organization-exams (all, page 3)',
+      path: `/api/v1/search/organization-exams?q=${q({ pagination: { pageNumber: 3, pageSize: 10 }, joinedLoads: ['patientProfile', 'healthcareProvider'] })}`,
+    },
+    {
+      name: '/search/council-exams (every organization)',
+      path: `/api/v1/search/council-exams?q=${q({ joinedLoads: ['patientProfile', 'healthcareProvider'] })}`,
+    },
+    {
+      name: '/exams/{id} (with patientProfile, auscultations)',
+      path: `/api/v1/exams/${anExam}?q=${q({ joinedLoads: ['patientProfile', 'auscultations'] })}`,
+    },
+  ];
+  const results = [];
+  for (const entry of cases) {
+    // Warm up, then measure.
+    await autocannon({
+      url: `${origin}${entry.path}`,
+      connections: 10,
+      duration: 2,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const run = await autocannon({
+      url: `${origin}${entry.path}`,
+      connections: 50,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    results.push({
+      case: entry.name,
+      requests: run.requests.total,
+      non2xx: run.non2xx,
+      errors: run.errors,
+      rps: Math.round(run.requests.average),
+      p50: run.latency.p50,
+      p90: run.latency.p90,
+      p97_5: run.latency.p97_5,
+      p99: run.latency.p99,
+    });
+  }
+
+  // The plans of the queries behind those endpoints (the same SQL the repositories send).
+  const plans = {};
+  const explain = async (label, sql, params) => {
+    const rows = (await db.query(`EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${sql}`, params)).rows;
+    plans[label] = rows.map((row) => row['QUERY PLAN']);
+  };
+  await explain(
+    'my exams page',
+    'SELECT e.id FROM exams e WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2 ORDER BY e.date_created DESC, e.id DESC LIMIT 10 OFFSET 0',
+    [ada.organization_id, ada.id],
+  );
+  await explain(
+    'my exams count',
+    'SELECT count(*) FROM exams e WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2',
+    [ada.organization_id, ada.id],
+  );
+  await explain(
+    'organization exams page 3',
+    'SELECT e.id FROM exams e WHERE e.organization_id = $1 ORDER BY e.date_created DESC, e.id DESC LIMIT 10 OFFSET 20',
+    [ada.organization_id],
+  );
+  await explain('organization exams count', 'SELECT count(*) FROM exams e WHERE e.organization_id = $1', [
+    ada.organization_id,
+  ]);
+  await explain('council exams page', 'SELECT e.id FROM exams e ORDER BY e.date_created DESC, e.id DESC LIMIT 10', []);
+  await explain('council exams count', 'SELECT count(*) FROM exams e', []);
+  await explain(
+    'exam by id',
+    'SELECT e.*, pp.* FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id WHERE e.id = $1',
+    [anExam],
+  );
+  await db.end();
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'api exam search',
+        data: counts,
+        fillMs,
+        connections: 50,
+        durationSeconds: duration,
+        results,
+        plans,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const cleanup = new pg.Client({ connectionString: serverUrl });
+  await cleanup.connect();
+  await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await cleanup.end();
+}

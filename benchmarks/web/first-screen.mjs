@@ -1,0 +1,90 @@
+// The JavaScript a browser loads to reach the signed-in home page: every script response from
+// opening the portal, signing in as Ada, until the patients table shows. Sizes are the gzip
+// sizes of the bodies (level 9, as a server or CDN would send them) plus the raw sizes.
+// Run after `npm run build`; starts its own server on a fresh data folder.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const port = 8184;
+const origin = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-web-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    LOG_LEVEL: 'error',
+  },
+  stdio: 'ignore',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+try {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const page = await browser.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script') return;
+    try {
+      const body = await response.body();
+      scripts.set(new URL(response.url()).pathname, {
+        raw: body.length,
+        gzip: zlib.gzipSync(body, { level: 9 }).length,
+      });
+    } catch {
+      // redirects have no body
+    }
+  });
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Email').fill('ada@riverside.example');
+  await page.getByLabel('Password').fill('Auscura-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('table').getByRole('row').nth(1).waitFor();
+  await page.waitForLoadState('networkidle');
+  const files = [...scripts].map(([file, size]) => ({ file, ...size })).sort((a, b) => b.gzip - a.gzip);
+  const total = files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'JavaScript to the signed-in home',
+        totalGzipKB: +(total.gzip / 1024).toFixed(1),
+        totalRawKB: +(total.raw / 1024).toFixed(1),
+        targetGzipKB: 300,
+        files,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await browser.close();
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
