@@ -15,29 +15,31 @@ export function renderSignInPage(options: { action: string; email?: string; erro
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Auscura</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   :root { color-scheme: light; }
   * { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; font-family: Roboto, "Helvetica Neue", Arial, sans-serif; background: #f4f6fa; color: #1c2434; display: flex; flex-direction: column; }
-  header { height: 76px; display: flex; align-items: center; padding: 0 32px; background: #fff; border-bottom: 1px solid #e2e6ee; }
-  .logo { font-size: 24px; font-weight: 600; letter-spacing: 0.02em; color: #0b5cad; text-decoration: none; }
+  body { margin: 0; min-height: 100vh; font-family: Inter, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; background: #f6f8f9; color: #17242a; display: flex; flex-direction: column; }
+  header { height: 76px; display: flex; align-items: center; padding: 0 32px; background: #fff; border-bottom: 1px solid #e0e6e8; }
+  .logo { display: inline-flex; align-items: center; gap: 10px; font-size: 21px; font-weight: 700; letter-spacing: 0.02em; color: #0b3c49; text-decoration: none; }
+  .logo svg { width: 32px; height: 32px; }
   main { flex: 1; display: flex; align-items: center; justify-content: center; padding: 32px 16px; }
-  .card { width: 100%; max-width: 400px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(16, 32, 64, 0.08); padding: 32px; }
-  h1 { font-size: 24px; font-weight: 500; margin: 0 0 8px; }
-  p.lead { margin: 0 0 24px; color: #4a5568; }
-  label { display: block; font-size: 14px; font-weight: 500; margin: 16px 0 6px; }
+  .card { width: 100%; max-width: 400px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(11, 60, 73, 0.08); border: 1px solid #e0e6e8; padding: 32px; }
+  h1 { font-size: 28px; font-weight: 700; margin: 0 0 8px; }
+  p.lead { margin: 0 0 24px; color: #4b5a61; }
+  label { display: block; font-size: 14px; font-weight: 600; margin: 16px 0 6px; }
   input { width: 100%; font: inherit; padding: 12px 14px; border: 1px solid #b8c0cc; border-radius: 8px; }
-  input:focus { outline: 3px solid rgba(11, 92, 173, 0.35); border-color: #0b5cad; }
-  button { margin-top: 24px; width: 100%; font: inherit; font-weight: 500; padding: 12px; border: 0; border-radius: 8px; background: #0b5cad; color: #fff; cursor: pointer; }
-  button:hover { background: #094a8b; }
-  button:focus-visible { outline: 3px solid rgba(11, 92, 173, 0.5); outline-offset: 2px; }
+  input:focus { outline: 3px solid #f2a900; outline-offset: 1px; border-color: #0b5c6b; }
+  button { margin-top: 24px; width: 100%; font: inherit; font-weight: 600; padding: 12px; border: 0; border-radius: 8px; background: #0b5c6b; color: #fff; cursor: pointer; }
+  button:hover { background: #084652; }
+  button:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
   .alert { margin: 0 0 8px; padding: 12px 14px; border-radius: 8px; background: #fdecea; color: #7a1a12; border: 1px solid #f5c2bc; }
-  footer { padding: 16px 32px; font-size: 13px; color: #4a5568; display: flex; gap: 16px; }
-  footer a { color: #0b5cad; }
+  footer { padding: 16px 32px; font-size: 13px; color: #4b5a61; display: flex; gap: 16px; }
+  footer a { color: #0b5c6b; }
 </style>
 </head>
 <body>
-<header><a class="logo" href="/" aria-label="Auscura home">Auscura</a></header>
+<header><a class="logo" href="/" aria-label="Auscura home"><svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#0b5c6b"/><path d="M4 17h6l2.5-6 4 12 3-9 2 3H28" fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>Auscura</a></header>
 <main>
   <div class="card">
     <h1>Sign in</h1>
