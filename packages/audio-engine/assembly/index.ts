@@ -1,0 +1,24 @@
+// The WASM module's exports. Every stage lives in its own module; the host (src/engine.ts)
+// calls these with pointers into linear memory that it allocates once and reuses.
+export { alloc, free } from './util/memory';
+export {
+  cascadeNew,
+  cascadeFree,
+  cascadeCount,
+  cascadeClear,
+  cascadeReset,
+  cascadeAdd,
+  cascadeProcess,
+} from './filters/biquad';
+export {
+  compressorNew,
+  compressorFree,
+  compressorReset,
+  compressorSetParams,
+  compressorReduction,
+  compressorLatency,
+  compressorProcess,
+} from './dynamics/compressor';
+export { gainApply, peakDb, rmsDb } from './levels/gain';
+export { peaks } from './waveform/peaks';
+export { resample, resampledLength } from './waveform/resample';

@@ -1,0 +1,291 @@
+// Typed host over the WASM core. Pure module: no DOM, no Node APIs, so the worklets, the worker,
+// Node and the tests share it and cannot drift (CONVENTIONS rule 10). Instantiation is synchronous
+// from a compiled WebAssembly.Module, which an AudioWorkletGlobalScope allows (NOTES.md).
+import { DISPLAY_FILTERS, PRESETS, PRESET_Q_DB, customPreset, type CustomFilter, type FilterPreset, type PresetName } from './presets.js';
+
+/** Raw exports of build/engine.wasm (see assembly/index.ts). Pointers are byte offsets. */
+export interface WasmExports {
+  memory: WebAssembly.Memory;
+  alloc(bytes: number): number;
+  free(ptr: number): void;
+  cascadeNew(maxSections: number): number;
+  cascadeFree(c: number): void;
+  cascadeCount(c: number): number;
+  cascadeClear(c: number): void;
+  cascadeReset(c: number): void;
+  cascadeAdd(c: number, type: number, frequency: number, q: number, sampleRate: number): number;
+  cascadeProcess(c: number, ptr: number, n: number): void;
+  cascade4Simd(c: number, ptr: number, n: number): void;
+  compressorNew(sampleRate: number): number;
+  compressorFree(c: number): void;
+  compressorReset(c: number): void;
+  compressorSetParams(c: number, threshold: number, knee: number, ratio: number, attack: number, release: number): void;
+  compressorReduction(c: number): number;
+  compressorLatency(c: number): number;
+  compressorProcess(c: number, ptr: number, n: number): void;
+  gainApply(ptr: number, n: number, gain: number): void;
+  peakDb(ptr: number, n: number): number;
+  rmsDb(ptr: number, n: number): number;
+  peaks(ptr: number, n: number, buckets: number, out: number): void;
+  resample(inPtr: number, n: number, rateIn: number, outPtr: number, rateOut: number): number;
+  resampledLength(n: number, rateIn: number, rateOut: number): number;
+  [name: string]: unknown;
+}
+
+export const BIQUAD = { lowpass: 0, highpass: 1, bandpass: 2, bypass: 3 } as const;
+export type BiquadType = keyof typeof BIQUAD;
+
+export interface BiquadSpec {
+  type: BiquadType;
+  frequency: number;
+  /** dB for lowpass/highpass, linear for bandpass (Web Audio semantics). */
+  q: number;
+}
+
+/** The biquad sections of a preset: high-pass then low-pass, each with the BiquadFilterNode default Q. */
+export function presetSections(preset: FilterPreset): BiquadSpec[] {
+  const s: BiquadSpec[] = [];
+  if (preset.highPassHz !== null) s.push({ type: 'highpass', frequency: preset.highPassHz, q: PRESET_Q_DB });
+  if (preset.lowPassHz !== null) s.push({ type: 'lowpass', frequency: preset.lowPassHz, q: PRESET_Q_DB });
+  return s;
+}
+
+export type DisplayFilter = { kind: 'heart' } | { kind: 'lowpass'; cutoffHz: number } | { kind: 'highpass'; cutoffHz: number };
+
+export function displaySections(f: DisplayFilter): BiquadSpec[] {
+  if (f.kind === 'heart') return [{ type: 'bandpass', frequency: DISPLAY_FILTERS.heart.frequencyHz, q: DISPLAY_FILTERS.heart.q }];
+  const d = DISPLAY_FILTERS[f.kind];
+  return Array.from({ length: d.sections }, () => ({ type: f.kind, frequency: f.cutoffHz, q: d.q }));
+}
+
+export interface ChainOptions {
+  preset?: PresetName;
+  /** Overrides `preset`'s filters with a validated custom band (keeps the wide compressor). */
+  custom?: CustomFilter;
+  /** Linear gain after the compressor, clamped to [0, maxGain]. Default 1. */
+  gain?: number;
+  /** Gain ceiling: 5 for files (default), 20 for the live stream (§9). */
+  maxGain?: number;
+  /** Skip the compressor (waveform display, analysis). Default false. */
+  bypassCompressor?: boolean;
+  /** Largest block process() is called with. Default 128 (one render quantum). */
+  maxBlock?: number;
+}
+
+function resolvePreset(o: ChainOptions): FilterPreset {
+  return o.custom ? customPreset(o.custom) : PRESETS[o.preset ?? 'raw'];
+}
+
+/**
+ * One playback chain (biquads → compressor → gain) with its state and I/O buffer in WASM memory.
+ * Allocates at construction only; process() copies in, runs, copies out.
+ */
+export class PlaybackChain {
+  private cascade: number;
+  private comp: number;
+  private buf: number;
+  private view: Float32Array;
+  private gain = 1;
+  private maxGain: number;
+  private bypassCompressor: boolean;
+  private destroyed = false;
+  readonly maxBlock: number;
+
+  constructor(
+    private readonly engine: Engine,
+    readonly sampleRate: number,
+    options: ChainOptions = {},
+  ) {
+    const x = engine.exports;
+    this.maxBlock = options.maxBlock ?? 128;
+    this.cascade = x.cascadeNew(8);
+    this.comp = x.compressorNew(sampleRate);
+    this.buf = x.alloc(this.maxBlock * 4);
+    this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
+    this.maxGain = options.maxGain ?? 5;
+    this.bypassCompressor = options.bypassCompressor ?? false;
+    this.configure(options);
+  }
+
+  /** Applies a preset or custom band; filter state is kept so switching does not click more than needed. */
+  configure(options: ChainOptions): void {
+    const x = this.engine.exports;
+    const preset = resolvePreset(options);
+    x.cascadeClear(this.cascade);
+    for (const s of presetSections(preset)) x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
+    const c = preset.compressor;
+    x.compressorSetParams(this.comp, c.threshold, c.knee, c.ratio, c.attack, c.release);
+    if (options.gain !== undefined) this.setGain(options.gain);
+    if (options.bypassCompressor !== undefined) this.bypassCompressor = options.bypassCompressor;
+  }
+
+  setSections(sections: BiquadSpec[]): void {
+    const x = this.engine.exports;
+    x.cascadeClear(this.cascade);
+    for (const s of sections) x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
+  }
+
+  setGain(gain: number): void {
+    this.gain = Math.min(this.maxGain, Math.max(0, Number.isFinite(gain) ? gain : 0));
+  }
+
+  /** Gain reduction of the compressor in dB (the node's `reduction`). */
+  get reduction(): number {
+    return this.engine.exports.compressorReduction(this.comp);
+  }
+
+  reset(): void {
+    this.engine.exports.cascadeReset(this.cascade);
+    this.engine.exports.compressorReset(this.comp);
+  }
+
+  /** Processes `input` into `output` (may be the same array), in blocks of at most maxBlock. */
+  process(input: Float32Array, output: Float32Array = input): void {
+    const x = this.engine.exports;
+    for (let off = 0; off < input.length; off += this.maxBlock) {
+      const n = Math.min(this.maxBlock, input.length - off);
+      if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
+      const v = this.view;
+      for (let i = 0; i < n; i++) v[i] = input[off + i]!;
+      x.cascadeProcess(this.cascade, this.buf, n);
+      if (!this.bypassCompressor) x.compressorProcess(this.comp, this.buf, n);
+      if (this.gain !== 1) x.gainApply(this.buf, n, this.gain);
+      for (let i = 0; i < n; i++) output[off + i] = v[i]!;
+    }
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    const x = this.engine.exports;
+    x.cascadeFree(this.cascade);
+    x.compressorFree(this.comp);
+    x.free(this.buf);
+  }
+}
+
+export interface Levels {
+  peakDb: number;
+  rmsDb: number;
+}
+
+/** The engine: one WASM instance and typed helpers over whole buffers. */
+export class Engine {
+  readonly exports: WasmExports;
+
+  constructor(module: WebAssembly.Module) {
+    const instance = new WebAssembly.Instance(module, {
+      env: {
+        abort(_msg: number, _file: number, line: number, col: number) {
+          throw new Error(`audio-engine WASM abort at ${line}:${col}`);
+        },
+      },
+    });
+    this.exports = instance.exports as unknown as WasmExports;
+  }
+
+  /** Compiles and instantiates from bytes (async, for main-thread and worker use). */
+  static async fromBytes(bytes: BufferSource): Promise<Engine> {
+    return new Engine(await WebAssembly.compile(bytes));
+  }
+
+  /** Synchronous variant for AudioWorklet constructors. */
+  static fromBytesSync(bytes: BufferSource): Engine {
+    return new Engine(new WebAssembly.Module(bytes));
+  }
+
+  /** Copies `data` into a fresh WASM buffer; returns its pointer. Caller frees. */
+  private put(data: Float32Array): number {
+    const x = this.exports;
+    const p = x.alloc(Math.max(4, data.length * 4));
+    new Float32Array(x.memory.buffer, p, data.length).set(data);
+    return p;
+  }
+
+  private take(ptr: number, n: number): Float32Array {
+    return new Float32Array(this.exports.memory.buffer, ptr, n).slice();
+  }
+
+  /** Runs `fn` with `data` copied into WASM memory, frees afterwards. */
+  withBuffer<T>(data: Float32Array, fn: (ptr: number) => T): T {
+    const p = this.put(data);
+    try {
+      return fn(p);
+    } finally {
+      this.exports.free(p);
+    }
+  }
+
+  createChain(sampleRate: number, options: ChainOptions = {}): PlaybackChain {
+    return new PlaybackChain(this, sampleRate, options);
+  }
+
+  /** Filters (and compresses, and amplifies) a whole recording with a preset or custom band. */
+  processPreset(samples: Float32Array, sampleRate: number, options: ChainOptions = {}): Float32Array {
+    const chain = this.createChain(sampleRate, { ...options, maxBlock: 128 });
+    try {
+      const out = new Float32Array(samples.length);
+      chain.process(samples, out);
+      return out;
+    } finally {
+      chain.destroy();
+    }
+  }
+
+  /** Runs an arbitrary cascade of biquad sections over a copy of `samples`. */
+  filter(samples: Float32Array, sampleRate: number, sections: BiquadSpec[]): Float32Array {
+    const x = this.exports;
+    const c = x.cascadeNew(Math.max(1, sections.length));
+    try {
+      for (const s of sections) x.cascadeAdd(c, BIQUAD[s.type], s.frequency, s.q, sampleRate);
+      return this.withBuffer(samples, (p) => {
+        x.cascadeProcess(c, p, samples.length);
+        return this.take(p, samples.length);
+      });
+    } finally {
+      x.cascadeFree(c);
+    }
+  }
+
+  /** The waveform display filters of §9. */
+  displayFilter(samples: Float32Array, sampleRate: number, f: DisplayFilter): Float32Array {
+    return this.filter(samples, sampleRate, displaySections(f));
+  }
+
+  levels(samples: Float32Array): Levels {
+    return this.withBuffer(samples, (p) => ({
+      peakDb: this.exports.peakDb(p, samples.length),
+      rmsDb: this.exports.rmsDb(p, samples.length),
+    }));
+  }
+
+  /** Min/max per bucket, interleaved [min0, max0, min1, max1, …]. */
+  peaks(samples: Float32Array, buckets: number): Float32Array {
+    const b = Math.max(0, Math.floor(buckets));
+    const x = this.exports;
+    return this.withBuffer(samples, (p) => {
+      const out = x.alloc(Math.max(8, b * 8));
+      try {
+        x.peaks(p, samples.length, b, out);
+        return this.take(out, 2 * b);
+      } finally {
+        x.free(out);
+      }
+    });
+  }
+
+  resample(samples: Float32Array, rateIn: number, rateOut: number): Float32Array {
+    if (rateIn === rateOut) return samples.slice();
+    const x = this.exports;
+    const n = x.resampledLength(samples.length, rateIn, rateOut);
+    return this.withBuffer(samples, (p) => {
+      const out = x.alloc(Math.max(4, n * 4));
+      try {
+        const written = x.resample(p, samples.length, rateIn, out, rateOut);
+        return this.take(out, written);
+      } finally {
+        x.free(out);
+      }
+    });
+  }
+}

@@ -1,0 +1,4 @@
+// Public API shared by every host. Host-specific entries: ./node, ./worker, ./worklets/*.
+export * from './engine.js';
+export * from './presets.js';
+export * from './wav.js';
