@@ -22,3 +22,11 @@ export {
 export { gainApply, peakDb, rmsDb } from './levels/gain';
 export { peaks } from './waveform/peaks';
 export { resample, resampledLength } from './waveform/resample';
+export {
+  noiseDetectorNew,
+  noiseDetectorFree,
+  noiseDetectorPush,
+  noiseDetectorBad,
+  noiseDetectorScore,
+  noiseSlices,
+} from './analysis/noise';

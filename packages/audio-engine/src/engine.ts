@@ -29,6 +29,12 @@ export interface WasmExports {
   peaks(ptr: number, n: number, buckets: number, out: number): void;
   resample(inPtr: number, n: number, rateIn: number, outPtr: number, rateOut: number): number;
   resampledLength(n: number, rateIn: number, rateOut: number): number;
+  noiseDetectorNew(sampleRate: number): number;
+  noiseDetectorFree(d: number): void;
+  noiseDetectorPush(d: number, ptr: number, n: number): number;
+  noiseDetectorBad(d: number): number;
+  noiseDetectorScore(d: number): number;
+  noiseSlices(ptr: number, n: number, sampleRate: number, out: number): number;
   [name: string]: unknown;
 }
 
@@ -274,6 +280,26 @@ export class Engine {
     });
   }
 
+  /** Noise quality: one 0/1 flag per started 1000 ms slice (1 = noisy); see assembly/analysis/noise.ts. */
+  noiseQuality(samples: Float32Array, sampleRate: number): Uint8Array {
+    const x = this.exports;
+    const count = Math.ceil(samples.length / Math.round(sampleRate));
+    return this.withBuffer(samples, (p) => {
+      const out = x.alloc(Math.max(1, count));
+      try {
+        const n = x.noiseSlices(p, samples.length, sampleRate, out);
+        return new Uint8Array(x.memory.buffer, out, n).slice();
+      } finally {
+        x.free(out);
+      }
+    });
+  }
+
+  /** Streaming bad-noise detector for live input (20 checks per second). */
+  createNoiseDetector(sampleRate: number, maxBlock = 128): NoiseDetector {
+    return new NoiseDetector(this, sampleRate, maxBlock);
+  }
+
   resample(samples: Float32Array, rateIn: number, rateOut: number): Float32Array {
     if (rateIn === rateOut) return samples.slice();
     const x = this.exports;
@@ -287,5 +313,53 @@ export class Engine {
         x.free(out);
       }
     });
+  }
+}
+
+/** Streaming bad-noise detector: push blocks, read `bad` (true while ≥ half of the last second's checks were bad). */
+export class NoiseDetector {
+  private d: number;
+  private buf: number;
+  private view: Float32Array;
+  private destroyed = false;
+
+  constructor(
+    private readonly engine: Engine,
+    readonly sampleRate: number,
+    readonly maxBlock = 128,
+  ) {
+    const x = engine.exports;
+    this.d = x.noiseDetectorNew(sampleRate);
+    this.buf = x.alloc(maxBlock * 4);
+    this.view = new Float32Array(x.memory.buffer, this.buf, maxBlock);
+  }
+
+  /** Feeds samples; returns the number of checks that ran. */
+  push(samples: Float32Array): number {
+    const x = this.engine.exports;
+    let ran = 0;
+    for (let off = 0; off < samples.length; off += this.maxBlock) {
+      const n = Math.min(this.maxBlock, samples.length - off);
+      if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
+      for (let i = 0; i < n; i++) this.view[i] = samples[off + i]!;
+      ran += x.noiseDetectorPush(this.d, this.buf, n);
+    }
+    return ran;
+  }
+
+  get bad(): boolean {
+    return this.engine.exports.noiseDetectorBad(this.d) !== 0;
+  }
+
+  /** Share of above-floor spectrum above the split in the latest check (0–1). */
+  get score(): number {
+    return this.engine.exports.noiseDetectorScore(this.d);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.engine.exports.noiseDetectorFree(this.d);
+    this.engine.exports.free(this.buf);
   }
 }
