@@ -30,3 +30,6 @@ export {
   noiseDetectorScore,
   noiseSlices,
 } from './analysis/noise';
+export { waveletDenoise, waveletLevels } from './variants/wavelet';
+export { normalizeTo, silenceGate, savitzkyGolay } from './variants/normalize';
+export { heartAnalyze, heartResultFree } from './analysis/heart';

@@ -35,8 +35,19 @@ export interface WasmExports {
   noiseDetectorBad(d: number): number;
   noiseDetectorScore(d: number): number;
   noiseSlices(ptr: number, n: number, sampleRate: number, out: number): number;
+  waveletDenoise(inPtr: number, n: number, sampleRate: number, outPtr: number, thresholdScale: number): void;
+  waveletLevels(sampleRate: number): number;
+  normalizeTo(inPtr: number, n: number, outPtr: number): void;
+  silenceGate(inPtr: number, n: number, sampleRate: number, outPtr: number): void;
+  savitzkyGolay(inPtr: number, n: number, sampleRate: number, outPtr: number): void;
+  heartAnalyze(ptr: number, n: number, sampleRate: number): number;
+  heartResultFree(p: number): void;
   [name: string]: unknown;
 }
+
+/** Recording variants (DESIGN.md): raw is the input itself. */
+export type VariantName = 'algo1' | 'algo2' | 'silence' | 'sg';
+export const VARIANT_NAMES: readonly VariantName[] = ['algo1', 'algo2', 'silence', 'sg'];
 
 export const BIQUAD = { lowpass: 0, highpass: 1, bandpass: 2, bypass: 3 } as const;
 export type BiquadType = keyof typeof BIQUAD;
@@ -208,7 +219,7 @@ export class Engine {
     return p;
   }
 
-  private take(ptr: number, n: number): Float32Array {
+  take(ptr: number, n: number): Float32Array {
     return new Float32Array(this.exports.memory.buffer, ptr, n).slice();
   }
 
@@ -274,6 +285,33 @@ export class Engine {
       try {
         x.peaks(p, samples.length, b, out);
         return this.take(out, 2 * b);
+      } finally {
+        x.free(out);
+      }
+    });
+  }
+
+  /**
+   * The four derived recordings: algo1 (db4 wavelet soft-threshold denoising), algo2 (mean removed,
+   * peak-normalised), silence (silence-gated, normalised), sg (Savitzky–Golay, normalised).
+   * `waveletThresholdScale` 1 is the universal threshold; 0 disables shrinkage (tests).
+   */
+  variants(samples: Float32Array, sampleRate: number, waveletThresholdScale = 1): Record<VariantName, Float32Array> {
+    const x = this.exports;
+    const n = samples.length;
+    return this.withBuffer(samples, (p) => {
+      const out = x.alloc(Math.max(4, n * 4));
+      try {
+        const run = (fn: () => void) => {
+          fn();
+          return this.take(out, n);
+        };
+        return {
+          algo1: run(() => x.waveletDenoise(p, n, sampleRate, out, waveletThresholdScale)),
+          algo2: run(() => x.normalizeTo(p, n, out)),
+          silence: run(() => x.silenceGate(p, n, sampleRate, out)),
+          sg: run(() => x.savitzkyGolay(p, n, sampleRate, out)),
+        };
       } finally {
         x.free(out);
       }

@@ -2,3 +2,5 @@
 export * from './engine.js';
 export * from './presets.js';
 export * from './wav.js';
+export * from './heart.js';
+export * from './analysis.js';

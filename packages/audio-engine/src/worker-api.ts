@@ -1,6 +1,7 @@
 // The plain async functions the comlink worker exposes. Kept separate from worker.ts (which only
 // wires comlink) so Node tests can call exactly the same code.
-import type { ChainOptions, Engine } from './engine.js';
+import type { ChainOptions, Engine, VariantName } from './engine.js';
+import { analyzeRecording, type RecordingAnalysis } from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
 export interface DecodedMono {
@@ -28,6 +29,15 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     },
     async peaks(samples: Float32Array, buckets: number): Promise<Float32Array> {
       return (await getEngine()).peaks(samples, buckets);
+    },
+    async variants(samples: Float32Array, sampleRate: number): Promise<Record<VariantName, Float32Array>> {
+      return (await getEngine()).variants(samples, sampleRate);
+    },
+    async analyze(samples: Float32Array, sampleRate: number): Promise<RecordingAnalysis> {
+      return analyzeRecording(await getEngine(), samples, sampleRate);
+    },
+    async noiseQuality(samples: Float32Array, sampleRate: number): Promise<Uint8Array> {
+      return (await getEngine()).noiseQuality(samples, sampleRate);
     },
     async resample(samples: Float32Array, rateIn: number, rateOut: number): Promise<Float32Array> {
       return (await getEngine()).resample(samples, rateIn, rateOut);
