@@ -33,3 +33,4 @@ export {
 export { waveletDenoise, waveletLevels } from './variants/wavelet';
 export { normalizeTo, silenceGate, savitzkyGolay } from './variants/normalize';
 export { heartAnalyze, heartResultFree } from './analysis/heart';
+export { cascade4Simd } from './filters/simd';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { PRESET_NAMES } from '../src/presets.js';
-import { startServer } from './browser/server.js';
+import { startServer } from '../src/bench/static-server.js';
 import { fixtureNames, fixturePath } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
