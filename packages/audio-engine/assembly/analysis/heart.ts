@@ -74,6 +74,7 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
   let h2x1: f64 = 0, h2x2: f64 = 0, h2y1: f64 = 0, h2y2: f64 = 0;
   let l1x1: f64 = 0, l1x2: f64 = 0, l1y1: f64 = 0, l1y2: f64 = 0;
   let l2x1: f64 = 0, l2x2: f64 = 0, l2y1: f64 = 0, l2y2: f64 = 0;
+  let phase = 0;
   for (let i = 0; i < m * D; i++) {
     const v = <f64>load<f32>(ptr + (<usize>i << 2));
     const a = hp[0] * v + hp[1] * h1x1 + hp[2] * h1x2 - hp[3] * h1y1 - hp[4] * h1y2;
@@ -84,7 +85,8 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
     l1x2 = l1x1; l1x1 = b; l1y2 = l1y1; l1y1 = c;
     const d = lp[0] * c + lp[1] * l2x1 + lp[2] * l2x2 - lp[3] * l2y1 - lp[4] * l2y2;
     l2x2 = l2x1; l2x1 = c; l2y2 = l2y1; l2y1 = d;
-    if (i % D == 0) y[i / D] = d;
+    if (phase == 0) y[i / D] = d;
+    if (++phase == D) phase = 0;
   }
   // Homomorphic envelope: log magnitude, 8 Hz zero-phase low-pass, exp.
   for (let i = 0; i < m; i++) y[i] = Math.log(Math.abs(y[i]) + 1e-9);

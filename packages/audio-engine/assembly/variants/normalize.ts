@@ -66,7 +66,7 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
     acc += gain[i];
     if (i >= ramp) acc -= gain[i - ramp];
     const m = acc / <f64>min(i + 1, ramp);
-    smooth[i] = 0.5 - 0.5 * Math.cos(Math.PI * m);
+    smooth[i] = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
   }
   // The mean is removed before gating (not after), so gated stretches stay exactly zero.
   let mean: f64 = 0;

@@ -50,7 +50,16 @@ function inverse(approx: StaticArray<f64>, detail: StaticArray<f64>, n: i32, out
   // out[i] = Σ_k h[i - 2k]·a[k] + g[i - 2k]·d[k]; for output pair (2j, 2j+1) the contributing k are
   // j, j-1, j-2, j-3 (mod half), with taps (0,1), (2,3), (4,5), (6,7).
   const half = n >> 1;
-  for (let j = 0; j < half; j++) {
+  const h0 = H[0], h1 = H[1], h2 = H[2], h3 = H[3], h4 = H[4], h5 = H[5], h6 = H[6], h7 = H[7];
+  const g0 = G[0], g1 = G[1], g2 = G[2], g3 = G[3], g4 = G[4], g5 = G[5], g6 = G[6], g7 = G[7];
+  // Interior outputs (j ≥ 3) need no wrap.
+  for (let j = 3; j < half; j++) {
+    const a0 = approx[j], a1 = approx[j - 1], a2 = approx[j - 2], a3 = approx[j - 3];
+    const d0 = detail[j], d1 = detail[j - 1], d2 = detail[j - 2], d3 = detail[j - 3];
+    out[2 * j] = h0 * a0 + g0 * d0 + h2 * a1 + g2 * d1 + h4 * a2 + g4 * d2 + h6 * a3 + g6 * d3;
+    out[2 * j + 1] = h1 * a0 + g1 * d0 + h3 * a1 + g3 * d1 + h5 * a2 + g5 * d2 + h7 * a3 + g7 * d3;
+  }
+  for (let j = 0; j < min(3, half); j++) {
     let e: f64 = 0;
     let o: f64 = 0;
     for (let q = 0; q < 4; q++) {
