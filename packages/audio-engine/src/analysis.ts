@@ -15,13 +15,14 @@ export interface RecordingAnalysis {
 
 export function analyzeRecording(engine: Engine, samples: Float32Array, sampleRate: number): RecordingAnalysis {
   const slices = Array.from(engine.noiseQuality(samples, sampleRate));
+  const noisyShare = slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0;
   return {
     sampleRate,
     durationSec: samples.length / sampleRate,
     levels: engine.levels(samples),
     noiseSlices: slices,
-    noisyShare: slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0,
-    heart: analyzeHeart(engine, samples, sampleRate),
+    noisyShare,
+    heart: analyzeHeart(engine, samples, sampleRate, noisyShare),
   };
 }
 

@@ -51,6 +51,11 @@ export const MIN_PERIODICITY = 0.08;
 export const MIN_CYCLES = 3;
 export const NORMAL_BPM: readonly [number, number] = [40, 180]; // wide enough for children at rest
 export const MAX_RHYTHM_CV = 0.15;
+/** A rate within 5 % of the 30/220 bpm search limits is a period the search ran into, not a heartbeat. */
+export const SEARCH_LIMITS_BPM: readonly [number, number] = [30, 220];
+export const EDGE_MARGIN = 0.05;
+/** More noisy 1000 ms slices than this share and the recording cannot support a diagnosis. */
+export const MAX_NOISY_SHARE = 0.5;
 
 function median(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
@@ -67,7 +72,11 @@ function stats(segs: HeartSegment[]): SegmentStats {
   return { count, meanSec, sdSec, meanLevel };
 }
 
-export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: number): HeartAnalysis {
+/**
+ * Analyses a heart recording. `noisyShare` (0–1, from Engine.noiseQuality) lets the diagnosis
+ * refuse recordings that are mostly noise; without it that rule is skipped.
+ */
+export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: number, noisyShare?: number): HeartAnalysis {
   const x = engine.exports as unknown as {
     heartAnalyze(ptr: number, n: number, rate: number): number;
     heartResultFree(p: number): void;
@@ -121,6 +130,15 @@ export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: 
   } else if (duration < MIN_DURATION_SEC) {
     diagnosis = 'INSUFFICIENT_DATA';
     reasons.push(`recording shorter than ${MIN_DURATION_SEC} s`);
+  } else if (noisyShare !== undefined && noisyShare > MAX_NOISY_SHARE) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`${Math.round(noisyShare * 100)} % of the recording is noisy (limit ${MAX_NOISY_SHARE * 100} %)`);
+  } else if (
+    heartbeatPresent &&
+    (heartRateBpm <= SEARCH_LIMITS_BPM[0] * (1 + EDGE_MARGIN) || heartRateBpm >= SEARCH_LIMITS_BPM[1] * (1 - EDGE_MARGIN))
+  ) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`rate ${heartRateBpm.toFixed(0)} bpm sits at the edge of the ${SEARCH_LIMITS_BPM[0]}–${SEARCH_LIMITS_BPM[1]} bpm search`);
   } else if (!heartbeatPresent) {
     diagnosis = 'INSUFFICIENT_DATA';
     reasons.push(`no heart rhythm found (periodicity ${periodicity.toFixed(2)}, ${s1.length} cycles)`);

@@ -54,6 +54,12 @@ describe('heart analysis against the CirCor annotations', () => {
     }
   });
 
+  it('does not diagnose the poor-quality recording whose rate runs into the search limit', () => {
+    const { h } = evaluate('heart_poorquality_murmur_unknown_circor_49638_MV');
+    expect(h.diagnosis).toBe('INSUFFICIENT_DATA');
+    expect(h.reasons.join()).toMatch(/edge of the 30–220 bpm search/);
+  });
+
   it('gives INSUFFICIENT_DATA for short or rhythm-less input and documents why', () => {
     const short = analyzeHeart(engine, sine(100, 4000, 2), 4000);
     expect(short.diagnosis).toBe('INSUFFICIENT_DATA');
