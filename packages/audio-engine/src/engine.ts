@@ -163,11 +163,16 @@ export class PlaybackChain {
       const n = Math.min(this.maxBlock, input.length - off);
       if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
       const v = this.view;
-      for (let i = 0; i < n; i++) v[i] = input[off + i]!;
+      // A whole render quantum is copied with TypedArray.set (a memcpy, no allocation); partial
+      // blocks (files) fall back to a loop so no subarray view is created.
+      const whole = n === v.length && input.length === n && output.length === n;
+      if (whole) v.set(input);
+      else for (let i = 0; i < n; i++) v[i] = input[off + i]!;
       x.cascadeProcess(this.cascade, this.buf, n);
       if (!this.bypassCompressor) x.compressorProcess(this.comp, this.buf, n);
       if (this.gain !== 1) x.gainApply(this.buf, n, this.gain);
-      for (let i = 0; i < n; i++) output[off + i] = v[i]!;
+      if (whole) output.set(v);
+      else for (let i = 0; i < n; i++) output[off + i] = v[i]!;
     }
   }
 
