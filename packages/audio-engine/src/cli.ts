@@ -58,7 +58,8 @@ async function main(argv: string[]): Promise<number> {
     case 'process': {
       const [input] = positionals;
       if (!input || !values.output) throw new UsageError('process needs IN.wav and -o OUT.wav');
-      if (!PRESET_NAMES.includes(values.preset as PresetName)) throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}`);
+      if (!PRESET_NAMES.includes(values.preset as PresetName))
+        throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}`);
       const low = number(values['low-cut'], 'low-cut');
       const high = number(values['high-cut'], 'high-cut');
       if ((low === undefined) !== (high === undefined)) throw new UsageError('--low-cut and --high-cut go together');
@@ -69,7 +70,9 @@ async function main(argv: string[]): Promise<number> {
         ...(low !== undefined && high !== undefined ? { custom: { lowCutHz: low, highCutHz: high } } : {}),
       });
       writeFileSync(values.output, encodeWav([out], sampleRate, encoding));
-      console.log(`${values.output}: ${values.preset}, gain ${values.gain ?? 1}, ${(samples.length / sampleRate).toFixed(2)} s at ${sampleRate} Hz`);
+      console.log(
+        `${values.output}: ${values.preset}, gain ${values.gain ?? 1}, ${(samples.length / sampleRate).toFixed(2)} s at ${sampleRate} Hz`,
+      );
       return 0;
     }
     case 'analyze': {
@@ -80,12 +83,18 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(a, null, 2));
       else {
         const h = a.heart;
-        console.log(`${basename(input)}: ${a.durationSec.toFixed(2)} s at ${sampleRate} Hz, peak ${a.levels.peakDb.toFixed(1)} dBFS, RMS ${a.levels.rmsDb.toFixed(1)} dBFS`);
+        console.log(
+          `${basename(input)}: ${a.durationSec.toFixed(2)} s at ${sampleRate} Hz, peak ${a.levels.peakDb.toFixed(1)} dBFS, RMS ${a.levels.rmsDb.toFixed(1)} dBFS`,
+        );
         console.log(`noise slices  ${a.noiseSlices.join('')} (${(a.noisyShare * 100).toFixed(0)} % noisy)`);
-        console.log(`heart rate    ${h.heartRateBpm.toFixed(1)} bpm (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)})`);
+        console.log(
+          `heart rate    ${h.heartRateBpm.toFixed(1)} bpm (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)})`,
+        );
         console.log(`diagnosis     ${h.diagnosis}${h.reasons.length ? ' — ' + h.reasons.join('; ') : ''}`);
         for (const [k, s] of Object.entries(h.stats)) {
-          console.log(`  ${k.padEnd(9)} ${String(s.count).padStart(3)} × ${(s.meanSec * 1000).toFixed(0)} ± ${(s.sdSec * 1000).toFixed(0)} ms`);
+          console.log(
+            `  ${k.padEnd(9)} ${String(s.count).padStart(3)} × ${(s.meanSec * 1000).toFixed(0)} ± ${(s.sdSec * 1000).toFixed(0)} ms`,
+          );
         }
       }
       return 0;
@@ -117,7 +126,11 @@ async function main(argv: string[]): Promise<number> {
         for (const d of r.drift) console.log(`      ${d}`);
         for (const n of r.notes) console.log(`      (${n})`);
       }
-      console.log(values.update ? `golden written for ${reports.length} fixtures` : `${reports.length - failed}/${reports.length} fixtures match`);
+      console.log(
+        values.update
+          ? `golden written for ${reports.length} fixtures`
+          : `${reports.length - failed}/${reports.length} fixtures match`,
+      );
       return failed ? 1 : 0;
     }
     case 'bench': {
@@ -133,15 +146,24 @@ async function main(argv: string[]): Promise<number> {
         date: new Date().toISOString(),
         node: process.version,
         cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
-        loadavg: loadavg().map((l) => l.toFixed(2)).join(' '),
+        loadavg: loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' '),
       };
       if (values.json) console.log(JSON.stringify({ machine, cases, browser }, null, 2));
       else {
         console.log(`${machine.date}  Node ${machine.node}  ${machine.cpu}  load ${machine.loadavg}`);
-        for (const c of cases) console.log(`${c.name.padEnd(72)} ${c.value.toFixed(c.unit === 'ns/call' ? 1 : 1).padStart(9)} ${c.unit}${c.detail ? '  ' + c.detail : ''}`);
+        for (const c of cases)
+          console.log(
+            `${c.name.padEnd(72)} ${c.value.toFixed(c.unit === 'ns/call' ? 1 : 1).padStart(9)} ${c.unit}${c.detail ? '  ' + c.detail : ''}`,
+          );
         if (browser) {
-          console.log(`Chromium ${browser.version}: 60 s 44.1 kHz, 4 biquads + compressor + gain in OfflineAudioContext`);
-          console.log(`  native nodes ${browser.native.toFixed(1)} ms, engine AudioWorklet ${browser.engine.toFixed(1)} ms (${(browser.native / browser.engine).toFixed(2)}× native speed)`);
+          console.log(
+            `Chromium ${browser.version}: 60 s 44.1 kHz, 4 biquads + compressor + gain in OfflineAudioContext`,
+          );
+          console.log(
+            `  native nodes ${browser.native.toFixed(1)} ms, engine AudioWorklet ${browser.engine.toFixed(1)} ms (${(browser.native / browser.engine).toFixed(2)}× native speed)`,
+          );
         }
       }
       return 0;
@@ -155,7 +177,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (e instanceof UsageError || e instanceof WavError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      e instanceof UsageError ||
+      e instanceof WavError ||
+      (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       console.error(`auscura-dsp: ${(e as Error).message}\n${USAGE}`);
       process.exit(2);
     }

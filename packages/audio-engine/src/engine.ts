@@ -1,7 +1,15 @@
 // Typed host over the WASM core. Pure module: no DOM, no Node APIs, so the worklets, the worker,
 // Node and the tests share it and cannot drift (CONVENTIONS rule 10). Instantiation is synchronous
 // from a compiled WebAssembly.Module, which an AudioWorkletGlobalScope allows (NOTES.md).
-import { DISPLAY_FILTERS, PRESETS, PRESET_Q_DB, customPreset, type CustomFilter, type FilterPreset, type PresetName } from './presets.js';
+import {
+  DISPLAY_FILTERS,
+  PRESETS,
+  PRESET_Q_DB,
+  customPreset,
+  type CustomFilter,
+  type FilterPreset,
+  type PresetName,
+} from './presets.js';
 
 /** Raw exports of build/engine.wasm (see assembly/index.ts). Pointers are byte offsets. */
 export interface WasmExports {
@@ -67,10 +75,12 @@ export function presetSections(preset: FilterPreset): BiquadSpec[] {
   return s;
 }
 
-export type DisplayFilter = { kind: 'heart' } | { kind: 'lowpass'; cutoffHz: number } | { kind: 'highpass'; cutoffHz: number };
+export type DisplayFilter =
+  { kind: 'heart' } | { kind: 'lowpass'; cutoffHz: number } | { kind: 'highpass'; cutoffHz: number };
 
 export function displaySections(f: DisplayFilter): BiquadSpec[] {
-  if (f.kind === 'heart') return [{ type: 'bandpass', frequency: DISPLAY_FILTERS.heart.frequencyHz, q: DISPLAY_FILTERS.heart.q }];
+  if (f.kind === 'heart')
+    return [{ type: 'bandpass', frequency: DISPLAY_FILTERS.heart.frequencyHz, q: DISPLAY_FILTERS.heart.q }];
   const d = DISPLAY_FILTERS[f.kind];
   return Array.from({ length: d.sections }, () => ({ type: f.kind, frequency: f.cutoffHz, q: d.q }));
 }
@@ -129,7 +139,8 @@ export class PlaybackChain {
     const x = this.engine.exports;
     const preset = resolvePreset(options);
     x.cascadeClear(this.cascade);
-    for (const s of presetSections(preset)) x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
+    for (const s of presetSections(preset))
+      x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
     const c = preset.compressor;
     x.compressorSetParams(this.comp, c.threshold, c.knee, c.ratio, c.attack, c.release);
     if (options.gain !== undefined) this.setGain(options.gain);

@@ -80,7 +80,12 @@ function stats(segs: HeartSegment[]): SegmentStats {
  * Analyses a heart recording. `noisyShare` (0–1, from Engine.noiseQuality) lets the diagnosis
  * refuse recordings that are mostly noise; without it that rule is skipped.
  */
-export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: number, noisyShare?: number): HeartAnalysis {
+export function analyzeHeart(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+  noisyShare?: number,
+): HeartAnalysis {
   const x = engine.exports as unknown as {
     heartAnalyze(ptr: number, n: number, rate: number): number;
     heartResultFree(p: number): void;
@@ -116,9 +121,17 @@ export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: 
   for (let i = 1; i < s1.length; i++) intervals.push(s1[i]!.start - s1[i - 1]!.start);
   const heartRateBpm = intervals.length >= 2 ? 60 / median(intervals) : acf;
   const meanI = intervals.length ? intervals.reduce((a, b) => a + b, 0) / intervals.length : 0;
-  const rhythmCv = intervals.length >= 2 ? Math.sqrt(intervals.reduce((a, b) => a + (b - meanI) ** 2, 0) / intervals.length) / meanI : 0;
+  const rhythmCv =
+    intervals.length >= 2
+      ? Math.sqrt(intervals.reduce((a, b) => a + (b - meanI) ** 2, 0) / intervals.length) / meanI
+      : 0;
   const by = (s: HeartState) => segments.filter((g) => g.state === s);
-  const st = { S1: stats(by('S1')), systole: stats(by('systole')), S2: stats(by('S2')), diastole: stats(by('diastole')) };
+  const st = {
+    S1: stats(by('S1')),
+    systole: stats(by('systole')),
+    S2: stats(by('S2')),
+    diastole: stats(by('diastole')),
+  };
   // Envelope is standardised (can be negative): compare on the linear scale after shifting.
   const lin = (z: number) => Math.exp(z);
   const sound = (lin(st.S1.meanLevel) + lin(st.S2.meanLevel)) / 2;
@@ -139,10 +152,13 @@ export function analyzeHeart(engine: Engine, samples: Float32Array, sampleRate: 
     reasons.push(`${Math.round(noisyShare * 100)} % of the recording is noisy (limit ${MAX_NOISY_SHARE * 100} %)`);
   } else if (
     heartbeatPresent &&
-    (heartRateBpm <= SEARCH_LIMITS_BPM[0] * (1 + EDGE_MARGIN) || heartRateBpm >= SEARCH_LIMITS_BPM[1] * (1 - EDGE_MARGIN))
+    (heartRateBpm <= SEARCH_LIMITS_BPM[0] * (1 + EDGE_MARGIN) ||
+      heartRateBpm >= SEARCH_LIMITS_BPM[1] * (1 - EDGE_MARGIN))
   ) {
     diagnosis = 'INSUFFICIENT_DATA';
-    reasons.push(`rate ${heartRateBpm.toFixed(0)} bpm sits at the edge of the ${SEARCH_LIMITS_BPM[0]}–${SEARCH_LIMITS_BPM[1]} bpm search`);
+    reasons.push(
+      `rate ${heartRateBpm.toFixed(0)} bpm sits at the edge of the ${SEARCH_LIMITS_BPM[0]}–${SEARCH_LIMITS_BPM[1]} bpm search`,
+    );
   } else if (!heartbeatPresent) {
     diagnosis = 'INSUFFICIENT_DATA';
     reasons.push(`no heart rhythm found (periodicity ${periodicity.toFixed(2)}, ${s1.length} cycles)`);
@@ -220,7 +236,8 @@ export function scoreSegmentation(segments: HeartSegment[], truth: Annotation[],
   const unlabelled = truth.filter((t) => t.state === 0);
   const first = truth.find((t) => t.state !== 0)?.start ?? 0;
   const last = [...truth].reverse().find((t) => t.state !== 0)?.end ?? 0;
-  const inTruth = (c: number) => c >= first - tolerance && c <= last + tolerance && !unlabelled.some((u) => c > u.start && c < u.end);
+  const inTruth = (c: number) =>
+    c >= first - tolerance && c <= last + tolerance && !unlabelled.some((u) => c > u.start && c < u.end);
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -229,12 +246,20 @@ export function scoreSegmentation(segments: HeartSegment[], truth: Annotation[],
     ['S2', 3],
   ] as const) {
     const want = truth.filter((t) => t.state === state).map((t) => (t.start + t.end) / 2);
-    const got = segments.filter((s) => s.state === kind).map((s) => (s.start + s.end) / 2).filter(inTruth);
+    const got = segments
+      .filter((s) => s.state === kind)
+      .map((s) => (s.start + s.end) / 2)
+      .filter(inTruth);
     const used = new Array<boolean>(want.length).fill(false);
     for (const c of got) {
       let best = -1;
       for (let i = 0; i < want.length; i++) {
-        if (!used[i] && Math.abs(want[i]! - c) <= tolerance && (best < 0 || Math.abs(want[i]! - c) < Math.abs(want[best]! - c))) best = i;
+        if (
+          !used[i] &&
+          Math.abs(want[i]! - c) <= tolerance &&
+          (best < 0 || Math.abs(want[i]! - c) < Math.abs(want[best]! - c))
+        )
+          best = i;
       }
       if (best >= 0) {
         used[best] = true;

@@ -24,10 +24,30 @@ export interface FilterPreset {
 // The compressor values are the spec's; Chromium clamps each AudioParam to its nominal range
 // (release 0–1 s), so raw's release of 8.5 s acts as 1 s in the browser and in the engine alike.
 export const PRESETS: Readonly<Record<PresetName, FilterPreset>> = {
-  wide: { code: 1, highPassHz: 35, lowPassHz: 1200, compressor: { threshold: -30, knee: 24, ratio: 14, attack: 0, release: 1 } },
-  low: { code: 2, highPassHz: 35, lowPassHz: 200, compressor: { threshold: -30, knee: 25, ratio: 16, attack: 0, release: 1 } },
-  high: { code: 3, highPassHz: 600, lowPassHz: 1000, compressor: { threshold: -30, knee: 35, ratio: 15, attack: 0, release: 1 } },
-  raw: { code: 4, highPassHz: null, lowPassHz: null, compressor: { threshold: -90, knee: 37, ratio: 18, attack: 0.9, release: 8.5 } },
+  wide: {
+    code: 1,
+    highPassHz: 35,
+    lowPassHz: 1200,
+    compressor: { threshold: -30, knee: 24, ratio: 14, attack: 0, release: 1 },
+  },
+  low: {
+    code: 2,
+    highPassHz: 35,
+    lowPassHz: 200,
+    compressor: { threshold: -30, knee: 25, ratio: 16, attack: 0, release: 1 },
+  },
+  high: {
+    code: 3,
+    highPassHz: 600,
+    lowPassHz: 1000,
+    compressor: { threshold: -30, knee: 35, ratio: 15, attack: 0, release: 1 },
+  },
+  raw: {
+    code: 4,
+    highPassHz: null,
+    lowPassHz: null,
+    compressor: { threshold: -90, knee: 37, ratio: 18, attack: 0.9, release: 8.5 },
+  },
 };
 
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];

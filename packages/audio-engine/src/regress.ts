@@ -70,13 +70,16 @@ export function fingerprint(x: Float32Array, sampleRate: number): SignalPrint {
     peak: sig(peak),
     rms: sig(Math.sqrt(total / Math.max(1, x.length))),
     blockRms,
-    sha256: createHash('sha256').update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength)).digest('hex'),
+    sha256: createHash('sha256')
+      .update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength))
+      .digest('hex'),
   };
 }
 
 export function computeGolden(engine: Engine, fixture: string, samples: Float32Array, sampleRate: number): Golden {
   const presets: Record<string, SignalPrint> = {};
-  for (const p of PRESET_NAMES) presets[p] = fingerprint(engine.processPreset(samples, sampleRate, { preset: p }), sampleRate);
+  for (const p of PRESET_NAMES)
+    presets[p] = fingerprint(engine.processPreset(samples, sampleRate, { preset: p }), sampleRate);
   const variants: Record<string, SignalPrint> = {};
   const v = engine.variants(samples, sampleRate);
   for (const name of VARIANT_NAMES) variants[name] = fingerprint(v[name], sampleRate);
@@ -108,9 +111,12 @@ function comparePrint(where: string, got: SignalPrint, want: SignalPrint, drift:
   const bad = got.blockRms.map((v, i) => (near(v, want.blockRms[i] ?? NaN) ? -1 : i)).filter((i) => i >= 0);
   if (bad.length) {
     const i = bad[0]!;
-    drift.push(`${where}: ${bad.length} of ${want.blockRms.length} 100 ms blocks drifted, first at ${(i / 10).toFixed(1)} s (${got.blockRms[i]} vs ${want.blockRms[i]})`);
+    drift.push(
+      `${where}: ${bad.length} of ${want.blockRms.length} 100 ms blocks drifted, first at ${(i / 10).toFixed(1)} s (${got.blockRms[i]} vs ${want.blockRms[i]})`,
+    );
   }
-  if (got.sha256 !== want.sha256 && !drift.some((d) => d.startsWith(where))) notes.push(`${where}: bits changed within tolerance`);
+  if (got.sha256 !== want.sha256 && !drift.some((d) => d.startsWith(where)))
+    notes.push(`${where}: bits changed within tolerance`);
 }
 
 export function compareGolden(got: Golden, want: Golden): { drift: string[]; notes: string[] } {
@@ -128,17 +134,24 @@ export function compareGolden(got: Golden, want: Golden): { drift: string[]; not
   }
   const a = got.analysis;
   const b = want.analysis;
-  if (Math.abs(a.heartRateBpm - b.heartRateBpm) > TOLERANCE.heartRate) drift.push(`heart rate ${a.heartRateBpm} vs golden ${b.heartRateBpm} bpm`);
+  if (Math.abs(a.heartRateBpm - b.heartRateBpm) > TOLERANCE.heartRate)
+    drift.push(`heart rate ${a.heartRateBpm} vs golden ${b.heartRateBpm} bpm`);
   for (const k of ['diagnosis', 'heartbeatPresent', 'heartbeatNormal'] as const) {
     if (a[k] !== b[k]) drift.push(`${k} ${String(a[k])} vs golden ${String(b[k])}`);
   }
-  if (a.noiseSlices.join('') !== b.noiseSlices.join('')) drift.push(`noise slices ${a.noiseSlices.join('')} vs golden ${b.noiseSlices.join('')}`);
-  if (a.segments.length !== b.segments.length) drift.push(`${a.segments.length} heart segments vs golden ${b.segments.length}`);
+  if (a.noiseSlices.join('') !== b.noiseSlices.join(''))
+    drift.push(`noise slices ${a.noiseSlices.join('')} vs golden ${b.noiseSlices.join('')}`);
+  if (a.segments.length !== b.segments.length)
+    drift.push(`${a.segments.length} heart segments vs golden ${b.segments.length}`);
   else {
     const moved = a.segments.filter(
-      (s, i) => s[0] !== b.segments[i]![0] || Math.abs(s[1] - b.segments[i]![1]) > TOLERANCE.eventSec || Math.abs(s[2] - b.segments[i]![2]) > TOLERANCE.eventSec,
+      (s, i) =>
+        s[0] !== b.segments[i]![0] ||
+        Math.abs(s[1] - b.segments[i]![1]) > TOLERANCE.eventSec ||
+        Math.abs(s[2] - b.segments[i]![2]) > TOLERANCE.eventSec,
     );
-    if (moved.length) drift.push(`${moved.length} heart segments moved by more than ${TOLERANCE.eventSec * 1000} ms or changed state`);
+    if (moved.length)
+      drift.push(`${moved.length} heart segments moved by more than ${TOLERANCE.eventSec * 1000} ms or changed state`);
   }
   return { drift, notes };
 }
@@ -150,7 +163,10 @@ export interface RegressReport {
 }
 
 /** Runs every fixture against its golden file (or writes them with `update`). */
-export function regress(engine: Engine, options: { fixtures?: string; golden?: string; update?: boolean } = {}): RegressReport[] {
+export function regress(
+  engine: Engine,
+  options: { fixtures?: string; golden?: string; update?: boolean } = {},
+): RegressReport[] {
   const fixtures = options.fixtures ?? DEFAULT_FIXTURES;
   const golden = options.golden ?? DEFAULT_GOLDEN;
   const names = readdirSync(fixtures)

@@ -6,14 +6,7 @@
 // constructor, an out-of-memory or a loop that does not end.
 
 export type WavErrorCode =
-  | 'NOT_RIFF'
-  | 'NOT_WAVE'
-  | 'NO_FMT'
-  | 'BAD_FMT'
-  | 'UNSUPPORTED_FORMAT'
-  | 'NO_DATA'
-  | 'EMPTY'
-  | 'TOO_LARGE';
+  'NOT_RIFF' | 'NOT_WAVE' | 'NO_FMT' | 'BAD_FMT' | 'UNSUPPORTED_FORMAT' | 'NO_DATA' | 'EMPTY' | 'TOO_LARGE';
 
 export class WavError extends Error {
   override readonly name = 'WavError';
@@ -96,7 +89,8 @@ export function decodeWav(input: Uint8Array | ArrayBuffer): DecodedWav {
   if (!fmt) throw new WavError('NO_FMT', 'WAV file has no fmt chunk before its end');
   if (dataStart < 0) throw new WavError('NO_DATA', 'WAV file has no data chunk');
   const { format, channels, sampleRate, bits } = fmt;
-  if (channels < 1 || channels > 8) throw new WavError('BAD_FMT', `WAV channel count ${channels} is not supported (1–8)`);
+  if (channels < 1 || channels > 8)
+    throw new WavError('BAD_FMT', `WAV channel count ${channels} is not supported (1–8)`);
   if (sampleRate < 1 || sampleRate > 768000) {
     throw new WavError('BAD_FMT', `WAV sample rate ${sampleRate} Hz is outside 1–768000 Hz`);
   }

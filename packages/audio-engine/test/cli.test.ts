@@ -24,7 +24,8 @@ describe('auscura-dsp', () => {
     expect(written.sampleRate).toBe(4000);
     // PCM 16 clips to the 16-bit range.
     const clip = (v: number) => Math.min(32767 / 32768, Math.max(-1, v));
-    for (let i = 0; i < want.length; i += 97) expect(Math.abs(written.channels[0]![i]! - clip(want[i]!))).toBeLessThanOrEqual(1 / 32768 + 1e-7);
+    for (let i = 0; i < want.length; i += 97)
+      expect(Math.abs(written.channels[0]![i]! - clip(want[i]!))).toBeLessThanOrEqual(1 / 32768 + 1e-7);
   });
 
   it('analyze --json prints the rate, diagnosis and noise slices', () => {
@@ -37,7 +38,9 @@ describe('auscura-dsp', () => {
 
   it('variants writes the four variants', () => {
     run('variants', input, '-o', join(dir, 'v'));
-    expect(readdirSync(join(dir, 'v')).sort()).toEqual(['algo1', 'algo2', 'sg', 'silence'].map((v) => `heart_normal_circor_49974_MV.${v}.wav`));
+    expect(readdirSync(join(dir, 'v')).sort()).toEqual(
+      ['algo1', 'algo2', 'sg', 'silence'].map((v) => `heart_normal_circor_49974_MV.${v}.wav`),
+    );
   });
 
   it('fails with a clear message and exit code 2 on a malformed WAV or bad options', () => {
@@ -46,10 +49,16 @@ describe('auscura-dsp', () => {
     const r = spawnSync(process.execPath, [CLI, 'analyze', bad], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no fmt chunk/);
-    const p = spawnSync(process.execPath, [CLI, 'process', input, '--preset', 'loud', '-o', join(dir, 'x.wav')], { encoding: 'utf8' });
+    const p = spawnSync(process.execPath, [CLI, 'process', input, '--preset', 'loud', '-o', join(dir, 'x.wav')], {
+      encoding: 'utf8',
+    });
     expect(p.status).toBe(2);
     expect(p.stderr).toMatch(/--preset must be one of wide, low, high, raw/);
-    const c = spawnSync(process.execPath, [CLI, 'process', input, '--low-cut', '300', '--high-cut', '200', '-o', join(dir, 'y.wav')], { encoding: 'utf8' });
+    const c = spawnSync(
+      process.execPath,
+      [CLI, 'process', input, '--low-cut', '300', '--high-cut', '200', '-o', join(dir, 'y.wav')],
+      { encoding: 'utf8' },
+    );
     expect(c.status).toBe(1);
     expect(c.stderr).toMatch(/above the high cut/);
   });

@@ -19,11 +19,21 @@ function refLowpass(x: Float32Array, f: number, qDb: number, sr: number): Float3
   const alpha = Math.sin(w0) / (2 * 10 ** (qDb / 20));
   const c = Math.cos(w0);
   const a0 = 1 + alpha;
-  const b0 = (1 - c) / 2 / a0, b1 = (1 - c) / a0, b2 = b0, a1 = (-2 * c) / a0, a2 = (1 - alpha) / a0;
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  const b0 = (1 - c) / 2 / a0,
+    b1 = (1 - c) / a0,
+    b2 = b0,
+    a1 = (-2 * c) / a0,
+    a2 = (1 - alpha) / a0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0;
   return x.map((v) => {
     const y = b0 * v + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1; x1 = v; y2 = y1; y1 = y;
+    x2 = x1;
+    x1 = v;
+    y2 = y1;
+    y1 = y;
     return y;
   });
 }

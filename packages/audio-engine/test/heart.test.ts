@@ -23,14 +23,23 @@ function evaluate(name: string) {
 describe('heart analysis against the CirCor annotations', () => {
   it('reproduces the rates SOURCES.md states from the .tsv files', () => {
     const labels = JSON.parse(readFileSync(fixturePath('labels', '.json'), 'utf8')).files;
-    for (const name of circor) expect(annotatedHeartRate(parseTsv(readFileSync(fixturePath(name, '.tsv'), 'utf8')))).toBeCloseTo(labels[name].heartRateBpmFromTsv, 1);
+    for (const name of circor)
+      expect(annotatedHeartRate(parseTsv(readFileSync(fixturePath(name, '.tsv'), 'utf8')))).toBeCloseTo(
+        labels[name].heartRateBpmFromTsv,
+        1,
+      );
   });
 
   for (const name of circor) {
     const test = KNOWN_MISSES.has(name) ? it.fails : it;
     test(`${name}: rate within 5 bpm, S1/S2 F1 ≥ 0.90 at 100 ms`, () => {
       const { h, ref, score } = evaluate(name);
-      console.log(name, `rate ${h.heartRateBpm.toFixed(1)} vs ${ref.toFixed(1)}`, `F1 ${score.f1.toFixed(3)}`, h.diagnosis);
+      console.log(
+        name,
+        `rate ${h.heartRateBpm.toFixed(1)} vs ${ref.toFixed(1)}`,
+        `F1 ${score.f1.toFixed(3)}`,
+        h.diagnosis,
+      );
       expect(Math.abs(h.heartRateBpm - ref)).toBeLessThanOrEqual(5);
       expect(score.f1).toBeGreaterThanOrEqual(0.9);
       expect(h.heartbeatPresent).toBe(true);
@@ -65,7 +74,10 @@ describe('heart analysis against the CirCor annotations', () => {
     expect(short.diagnosis).toBe('INSUFFICIENT_DATA');
     expect(short.reasons.join()).toMatch(/shorter than 5 s/);
     let seed = 7;
-    const noise = Float32Array.from({ length: 4000 * 10 }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.2);
+    const noise = Float32Array.from(
+      { length: 4000 * 10 },
+      () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.2,
+    );
     const h = analyzeHeart(engine, noise, 4000);
     expect(h.diagnosis).toBe('INSUFFICIENT_DATA');
     expect(h.heartbeatPresent).toBe(false);

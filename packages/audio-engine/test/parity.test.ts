@@ -63,11 +63,15 @@ describe('browser parity (Chromium native nodes vs engine in an AudioWorklet)', 
   const engine = loadEngine();
   for (const name of fixtureNames()) {
     it(`${name}: filters within ${FILTER_LIMIT_DB} dB, full chain within ${CHAIN_LIMIT_DB} dB, identical bits in worklet, worker and Node`, async () => {
-      const rows = (await page.evaluate(([f, p]) => (window as any).parity(f, p), [name, PRESET_NAMES] as const)) as Row[];
+      const rows = (await page.evaluate(([f, p]) => (window as any).parity(f, p), [
+        name,
+        PRESET_NAMES,
+      ] as const)) as Row[];
       const { samples, sampleRate } = readMonoWav(fixturePath(name));
       const drift: string[] = [];
       for (const r of rows) {
-        if (r.filters && !(r.filters.diffDb < FILTER_LIMIT_DB)) drift.push(`${r.preset} filters ${r.filters.diffDb.toFixed(1)} dB`);
+        if (r.filters && !(r.filters.diffDb < FILTER_LIMIT_DB))
+          drift.push(`${r.preset} filters ${r.filters.diffDb.toFixed(1)} dB`);
         if (!(r.chain.diffDb < CHAIN_LIMIT_DB)) drift.push(`${r.preset} chain ${r.chain.diffDb.toFixed(1)} dB`);
         const node = engine.processPreset(samples, sampleRate, { preset: r.preset as never });
         const nodeHash = createHash('sha256').update(new Uint8Array(node.buffer)).digest('hex');
@@ -76,7 +80,9 @@ describe('browser parity (Chromium native nodes vs engine in an AudioWorklet)', 
       }
       console.log(
         name,
-        rows.map((r) => `${r.preset}: filt ${r.filters?.diffDb.toFixed(1) ?? '—'} chain ${r.chain.diffDb.toFixed(1)} dB`).join(' | '),
+        rows
+          .map((r) => `${r.preset}: filt ${r.filters?.diffDb.toFixed(1) ?? '—'} chain ${r.chain.diffDb.toFixed(1)} dB`)
+          .join(' | '),
       );
       expect(drift).toEqual([]);
     });

@@ -3,7 +3,13 @@ import { decodeWav, encodeWav, WavError, toMono } from '../src/wav.js';
 import { readWavFile } from '../src/node.js';
 import { fixtureNames, fixturePath } from './helpers.js';
 
-function header(fields: { format?: number; channels?: number; rate?: number; bits?: number; data: Uint8Array }): Uint8Array {
+function header(fields: {
+  format?: number;
+  channels?: number;
+  rate?: number;
+  bits?: number;
+  data: Uint8Array;
+}): Uint8Array {
   const { format = 1, channels = 1, rate = 8000, bits = 16, data } = fields;
   const out = new Uint8Array(44 + data.length);
   const v = new DataView(out.buffer);

@@ -46,7 +46,10 @@ function butter(highpass: bool, f: f64, rate: f64, out: StaticArray<f64>): void 
 
 function filterInPlace(x: StaticArray<f64>, k: StaticArray<f64>, reverse: bool): void {
   const n = x.length;
-  let x1: f64 = 0, x2: f64 = 0, y1: f64 = 0, y2: f64 = 0;
+  let x1: f64 = 0,
+    x2: f64 = 0,
+    y1: f64 = 0,
+    y2: f64 = 0;
   for (let t = 0; t < n; t++) {
     const i = reverse ? n - 1 - t : t;
     const v = x[i];
@@ -70,21 +73,45 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
   const m = n / D;
   const y = new StaticArray<f64>(m);
   // Two high-pass and two low-pass sections (4th-order band edges), run inline for speed.
-  let h1x1: f64 = 0, h1x2: f64 = 0, h1y1: f64 = 0, h1y2: f64 = 0;
-  let h2x1: f64 = 0, h2x2: f64 = 0, h2y1: f64 = 0, h2y2: f64 = 0;
-  let l1x1: f64 = 0, l1x2: f64 = 0, l1y1: f64 = 0, l1y2: f64 = 0;
-  let l2x1: f64 = 0, l2x2: f64 = 0, l2y1: f64 = 0, l2y2: f64 = 0;
+  let h1x1: f64 = 0,
+    h1x2: f64 = 0,
+    h1y1: f64 = 0,
+    h1y2: f64 = 0;
+  let h2x1: f64 = 0,
+    h2x2: f64 = 0,
+    h2y1: f64 = 0,
+    h2y2: f64 = 0;
+  let l1x1: f64 = 0,
+    l1x2: f64 = 0,
+    l1y1: f64 = 0,
+    l1y2: f64 = 0;
+  let l2x1: f64 = 0,
+    l2x2: f64 = 0,
+    l2y1: f64 = 0,
+    l2y2: f64 = 0;
   let phase = 0;
   for (let i = 0; i < m * D; i++) {
-    const v = <f64>load<f32>(ptr + (<usize>i << 2));
+    const v = <f64>load<f32>(ptr + ((<usize>i) << 2));
     const a = hp[0] * v + hp[1] * h1x1 + hp[2] * h1x2 - hp[3] * h1y1 - hp[4] * h1y2;
-    h1x2 = h1x1; h1x1 = v; h1y2 = h1y1; h1y1 = a;
+    h1x2 = h1x1;
+    h1x1 = v;
+    h1y2 = h1y1;
+    h1y1 = a;
     const b = hp[0] * a + hp[1] * h2x1 + hp[2] * h2x2 - hp[3] * h2y1 - hp[4] * h2y2;
-    h2x2 = h2x1; h2x1 = a; h2y2 = h2y1; h2y1 = b;
+    h2x2 = h2x1;
+    h2x1 = a;
+    h2y2 = h2y1;
+    h2y1 = b;
     const c = lp[0] * b + lp[1] * l1x1 + lp[2] * l1x2 - lp[3] * l1y1 - lp[4] * l1y2;
-    l1x2 = l1x1; l1x1 = b; l1y2 = l1y1; l1y1 = c;
+    l1x2 = l1x1;
+    l1x1 = b;
+    l1y2 = l1y1;
+    l1y1 = c;
     const d = lp[0] * c + lp[1] * l2x1 + lp[2] * l2x2 - lp[3] * l2y1 - lp[4] * l2y2;
-    l2x2 = l2x1; l2x1 = c; l2y2 = l2y1; l2y1 = d;
+    l2x2 = l2x1;
+    l2x1 = c;
+    l2y2 = l2y1;
+    l2y1 = d;
     if (phase == 0) y[i / D] = d;
     if (++phase == D) phase = 0;
   }
@@ -120,12 +147,12 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
 function autocorr(e: StaticArray<f64>, maxLag: i32): StaticArray<f64> {
   const n = e.length;
   const size = nextPow2(2 * n);
-  const buf = heap.alloc(<usize>size << 4);
-  memory.fill(buf, 0, <usize>size << 4);
-  for (let i = 0; i < n; i++) store<f64>(buf + (<usize>i << 4), e[i]);
+  const buf = heap.alloc((<usize>size) << 4);
+  memory.fill(buf, 0, (<usize>size) << 4);
+  for (let i = 0; i < n; i++) store<f64>(buf + ((<usize>i) << 4), e[i]);
   fft(buf, size);
   for (let k = 0; k < size; k++) {
-    const p = buf + (<usize>k << 4);
+    const p = buf + ((<usize>k) << 4);
     const re = load<f64>(p);
     const im = load<f64>(p, 8);
     store<f64>(p, re * re + im * im);
@@ -135,7 +162,7 @@ function autocorr(e: StaticArray<f64>, maxLag: i32): StaticArray<f64> {
   fft(buf, size);
   const r = new StaticArray<f64>(maxLag + 1);
   const r0 = load<f64>(buf);
-  for (let l = 0; l <= maxLag && l < size; l++) r[l] = r0 > 0 ? load<f64>(buf + (<usize>l << 4)) / r0 : 0;
+  for (let l = 0; l <= maxLag && l < size; l++) r[l] = r0 > 0 ? load<f64>(buf + ((<usize>l) << 4)) / r0 : 0;
   heap.free(buf);
   return r;
 }
@@ -146,7 +173,9 @@ function isPeak(r: StaticArray<f64>, l: i32): bool {
 
 function refine(r: StaticArray<f64>, l: i32): f64 {
   if (l <= 0 || l + 1 >= r.length) return <f64>l;
-  const a = r[l - 1], b = r[l], c = r[l + 1];
+  const a = r[l - 1],
+    b = r[l],
+    c = r[l + 1];
   const den = a - 2 * b + c;
   if (den >= 0) return <f64>l;
   let off = (0.5 * (a - c)) / den;
@@ -174,7 +203,10 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
   const T = e.length;
   const minLag = <i32>Math.ceil((60 / MAX_BPM) * FRAME_RATE);
   const maxLag = <i32>Math.floor((60 / MIN_BPM) * FRAME_RATE);
-  let bpm: f64 = 0, peakVal: f64 = 0, period: f64 = 0, systole: f64 = 0;
+  let bpm: f64 = 0,
+    peakVal: f64 = 0,
+    period: f64 = 0,
+    systole: f64 = 0;
   let segCount = 0;
   let segs: StaticArray<i32> | null = null;
   if (T > maxLag + 2) {

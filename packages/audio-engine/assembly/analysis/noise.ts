@@ -64,7 +64,6 @@ function design(s: Section, highpass: bool, f: f64, rate: f64): void {
   s.y2 = 0;
 }
 
-@inline
 function run(s: Section, x: f64): f64 {
   const y = s.b0 * x + s.b1 * s.x1 + s.b2 * s.x2 - s.a1 * s.y1 - s.a2 * s.y2;
   s.x2 = s.x1;
@@ -98,8 +97,8 @@ export function noiseDetectorNew(sampleRate: f64): NoiseDetector {
   if (d.hop < 1) d.hop = 1;
   d.acc = 0;
   d.inFrame = 0;
-  d.frames = heap.alloc(<usize>CHECKS_PER_SECOND << 3);
-  memory.fill(d.frames, 0, <usize>CHECKS_PER_SECOND << 3);
+  d.frames = heap.alloc((<usize>CHECKS_PER_SECOND) << 3);
+  memory.fill(d.frames, 0, (<usize>CHECKS_PER_SECOND) << 3);
   d.framePos = 0;
   d.checks = 0;
   d.lastContrast = 0;
@@ -121,20 +120,20 @@ const scratch = memory.data(8 * 20);
 function contrastOf(d: NoiseDetector, count: i32): f64 {
   for (let i = 0; i < count; i++) {
     const idx = (d.framePos - 1 - i + CHECKS_PER_SECOND * 2) % CHECKS_PER_SECOND;
-    const v = load<f64>(d.frames + (<usize>idx << 3));
+    const v = load<f64>(d.frames + ((<usize>idx) << 3));
     let j = i - 1;
-    while (j >= 0 && load<f64>(scratch + (<usize>j << 3)) > v) {
-      store<f64>(scratch + (<usize>(j + 1) << 3), load<f64>(scratch + (<usize>j << 3)));
+    while (j >= 0 && load<f64>(scratch + ((<usize>j) << 3)) > v) {
+      store<f64>(scratch + ((<usize>(j + 1)) << 3), load<f64>(scratch + ((<usize>j) << 3)));
       j--;
     }
-    store<f64>(scratch + (<usize>(j + 1) << 3), v);
+    store<f64>(scratch + ((<usize>(j + 1)) << 3), v);
   }
-  const peak = load<f64>(scratch + (<usize>(count - 1) << 3));
+  const peak = load<f64>(scratch + ((<usize>(count - 1)) << 3));
   if (peak <= 0 || 10 * Math.log10(peak) < FLOOR_DB) return -Infinity;
   let quiet = <i32>Math.round(SPLIT * <f64>count);
   if (quiet < 1) quiet = 1;
   let s: f64 = 0;
-  for (let i = 0; i < quiet; i++) s += load<f64>(scratch + (<usize>i << 3));
+  for (let i = 0; i < quiet; i++) s += load<f64>(scratch + ((<usize>i) << 3));
   s /= <f64>quiet;
   return s > 0 ? 10 * Math.log10(s / peak) : -Infinity;
 }
@@ -143,11 +142,11 @@ function contrastOf(d: NoiseDetector, count: i32): f64 {
 export function noiseDetectorPush(d: NoiseDetector, ptr: usize, n: i32): i32 {
   let ran = 0;
   for (let i = 0; i < n; i++) {
-    const y = run(d.lp, run(d.hp, <f64>load<f32>(ptr + (<usize>i << 2))));
+    const y = run(d.lp, run(d.hp, <f64>load<f32>(ptr + ((<usize>i) << 2))));
     d.acc += y * y;
     d.inFrame++;
     if (d.inFrame >= d.hop) {
-      store<f64>(d.frames + (<usize>d.framePos << 3), d.acc / <f64>d.inFrame);
+      store<f64>(d.frames + ((<usize>d.framePos) << 3), d.acc / <f64>d.inFrame);
       d.framePos = (d.framePos + 1) % CHECKS_PER_SECOND;
       d.acc = 0;
       d.inFrame = 0;
@@ -187,7 +186,7 @@ export function noiseSlices(ptr: usize, n: i32, sampleRate: f64, out: usize): i3
   for (let s = 0; s < count; s++) {
     const start = s * slice;
     const len = n - start < slice ? n - start : slice;
-    const ran = noiseDetectorPush(d, ptr + (<usize>start << 2), len);
+    const ran = noiseDetectorPush(d, ptr + ((<usize>start) << 2), len);
     let flag: u8 = 0;
     if (ran > 0) {
       const c = contrastOf(d, ran < CHECKS_PER_SECOND ? ran : CHECKS_PER_SECOND);

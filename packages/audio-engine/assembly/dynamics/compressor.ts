@@ -76,7 +76,7 @@ export function compressorNew(sampleRate: f32): Compressor {
   c.cThreshold = -1;
   c.cKnee = -1;
   c.cRatio = -1;
-  c.delay = heap.alloc(<usize>MAX_PRE_DELAY << 2);
+  c.delay = heap.alloc((<usize>MAX_PRE_DELAY) << 2);
   c.meteringK = <f32>(1.0 - Math.exp(-1.0 / (METERING_RELEASE * <f64>sampleRate)));
   compressorReset(c);
   return c;
@@ -96,7 +96,7 @@ export function compressorReset(c: Compressor): void {
   c.readIndex = 0;
   c.writeIndex = DEFAULT_PRE_DELAY;
   c.reduction = 0;
-  memory.fill(c.delay, 0, <usize>MAX_PRE_DELAY << 2);
+  memory.fill(c.delay, 0, (<usize>MAX_PRE_DELAY) << 2);
 }
 
 function clampf(x: f32, lo: f32, hi: f32): f32 {
@@ -105,7 +105,14 @@ function clampf(x: f32, lo: f32, hi: f32): f32 {
 }
 
 /** Sets the five AudioParams, clamped to the Web Audio ranges as Chromium does. */
-export function compressorSetParams(c: Compressor, threshold: f32, knee: f32, ratio: f32, attack: f32, release: f32): void {
+export function compressorSetParams(
+  c: Compressor,
+  threshold: f32,
+  knee: f32,
+  ratio: f32,
+  attack: f32,
+  release: f32,
+): void {
   c.threshold = clampf(threshold, -100, 0);
   c.knee = clampf(knee, 0, 40);
   c.ratio = clampf(ratio, 1, 20);
@@ -181,7 +188,7 @@ function setPreDelay(c: Compressor): void {
   if (frames > MAX_PRE_DELAY - 1) frames = MAX_PRE_DELAY - 1;
   if (c.lastPreDelay != frames) {
     c.lastPreDelay = frames;
-    memory.fill(c.delay, 0, <usize>MAX_PRE_DELAY << 2);
+    memory.fill(c.delay, 0, (<usize>MAX_PRE_DELAY) << 2);
     c.readIndex = 0;
     c.writeIndex = frames;
   }
@@ -209,11 +216,31 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
   const y4 = releaseFrames * ZONE4;
   // Quartic through (0,y1) (1,y2) (2,y3) (3,y4); coefficients are the least-squares solution the
   // original design uses, kept to f32 precision.
-  const a: f32 = <f32>0.9999999999999998 * y1 + <f32>1.8432219684323923e-16 * y2 - <f32>1.9373394351676423e-16 * y3 + <f32>8.824516011816245e-18 * y4;
-  const b: f32 = <f32>-1.5788320352845888 * y1 + <f32>2.3305837032074286 * y2 - <f32>0.9141194204840429 * y3 + <f32>0.1623677525612032 * y4;
-  const cc: f32 = <f32>0.5334142869106424 * y1 - <f32>1.272736789213631 * y2 + <f32>0.9258856042207512 * y3 - <f32>0.18656310191776226 * y4;
-  const d: f32 = <f32>0.08783463138207234 * y1 - <f32>0.1694162967925622 * y2 + <f32>0.08588057951595272 * y3 - <f32>0.00429891410546283 * y4;
-  const e: f32 = <f32>-0.042416883008123074 * y1 + <f32>0.1115693827987602 * y2 - <f32>0.09764676325265872 * y3 + <f32>0.028494263462021576 * y4;
+  const a: f32 =
+    <f32>0.9999999999999998 * y1 +
+    <f32>1.8432219684323923e-16 * y2 -
+    <f32>1.9373394351676423e-16 * y3 +
+    <f32>8.824516011816245e-18 * y4;
+  const b: f32 =
+    <f32>-1.5788320352845888 * y1 +
+    <f32>2.3305837032074286 * y2 -
+    <f32>0.9141194204840429 * y3 +
+    <f32>0.1623677525612032 * y4;
+  const cc: f32 =
+    <f32>0.5334142869106424 * y1 -
+    <f32>1.272736789213631 * y2 +
+    <f32>0.9258856042207512 * y3 -
+    <f32>0.18656310191776226 * y4;
+  const d: f32 =
+    <f32>0.08783463138207234 * y1 -
+    <f32>0.1694162967925622 * y2 +
+    <f32>0.08588057951595272 * y3 -
+    <f32>0.00429891410546283 * y4;
+  const e: f32 =
+    <f32>-0.042416883008123074 * y1 +
+    <f32>0.1115693827987602 * y2 -
+    <f32>0.09764676325265872 * y3 +
+    <f32>0.028494263462021576 * y4;
 
   setPreDelay(c);
   const delay = c.delay;
@@ -255,9 +282,9 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
     let det = c.detectorAverage;
     let gain = c.compressorGain;
     for (let j = 0; j < divFrames; j++) {
-      const p = ptr + (<usize>(frame + j) << 2);
+      const p = ptr + ((<usize>(frame + j)) << 2);
       const input = load<f32>(p);
-      store<f32>(delay + (<usize>wi << 2), input);
+      store<f32>(delay + ((<usize>wi) << 2), input);
       const absIn = input > 0 ? input : -input;
       const shaped = saturate(c, absIn, k);
       const attenuation: f32 = absIn <= <f32>0.0001 ? 1 : shaped / absIn;
@@ -278,7 +305,7 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
       const realDb = <f32>(20.0 * Math.log10(<f64>warped));
       if (realDb < c.meteringGain) c.meteringGain = realDb;
       else c.meteringGain += (realDb - c.meteringGain) * c.meteringK;
-      store<f32>(p, load<f32>(delay + (<usize>ri << 2)) * total);
+      store<f32>(p, load<f32>(delay + ((<usize>ri) << 2)) * total);
       ri = (ri + 1) & mask;
       wi = (wi + 1) & mask;
     }

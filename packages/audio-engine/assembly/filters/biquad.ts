@@ -111,11 +111,17 @@ export function cascadeProcess(c: usize, ptr: usize, n: i32): void {
   const count = load<i32>(c);
   for (let k = 0; k < count; k++) {
     const s = c + HEADER_BYTES + <usize>k * SECTION_BYTES;
-    const b0 = load<f64>(s), b1 = load<f64>(s, 8), b2 = load<f64>(s, 16);
-    const a1 = load<f64>(s, 24), a2 = load<f64>(s, 32);
-    let x1 = load<f64>(s, 40), x2 = load<f64>(s, 48), y1 = load<f64>(s, 56), y2 = load<f64>(s, 64);
+    const b0 = load<f64>(s),
+      b1 = load<f64>(s, 8),
+      b2 = load<f64>(s, 16);
+    const a1 = load<f64>(s, 24),
+      a2 = load<f64>(s, 32);
+    let x1 = load<f64>(s, 40),
+      x2 = load<f64>(s, 48),
+      y1 = load<f64>(s, 56),
+      y2 = load<f64>(s, 64);
     for (let i = 0; i < n; i++) {
-      const p = ptr + (<usize>i << 2);
+      const p = ptr + ((<usize>i) << 2);
       const x = <f64>load<f32>(p);
       const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
       store<f32>(p, <f32>y);

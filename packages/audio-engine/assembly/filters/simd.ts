@@ -12,18 +12,28 @@ const SECTION: usize = 72;
 /** Filters n samples in place through the first four sections of cascade `c` (state starts at zero). */
 export function cascade4Simd(c: usize, ptr: usize, n: i32): void {
   if (cascadeCount(c) < 4 || n <= 0) return;
-  let b0 = f32x4.splat(0), b1 = f32x4.splat(0), b2 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0);
-  const s0 = c + HEADER, s1 = s0 + SECTION, s2 = s1 + SECTION, s3 = s2 + SECTION;
+  let b0 = f32x4.splat(0),
+    b1 = f32x4.splat(0),
+    b2 = f32x4.splat(0),
+    a1 = f32x4.splat(0),
+    a2 = f32x4.splat(0);
+  const s0 = c + HEADER,
+    s1 = s0 + SECTION,
+    s2 = s1 + SECTION,
+    s3 = s2 + SECTION;
   b0 = f32x4(<f32>load<f64>(s0), <f32>load<f64>(s1), <f32>load<f64>(s2), <f32>load<f64>(s3));
   b1 = f32x4(<f32>load<f64>(s0, 8), <f32>load<f64>(s1, 8), <f32>load<f64>(s2, 8), <f32>load<f64>(s3, 8));
   b2 = f32x4(<f32>load<f64>(s0, 16), <f32>load<f64>(s1, 16), <f32>load<f64>(s2, 16), <f32>load<f64>(s3, 16));
   a1 = f32x4(<f32>load<f64>(s0, 24), <f32>load<f64>(s1, 24), <f32>load<f64>(s2, 24), <f32>load<f64>(s3, 24));
   a2 = f32x4(<f32>load<f64>(s0, 32), <f32>load<f64>(s1, 32), <f32>load<f64>(s2, 32), <f32>load<f64>(s3, 32));
-  let x1 = f32x4.splat(0), x2 = f32x4.splat(0), y1 = f32x4.splat(0), y2 = f32x4.splat(0);
+  let x1 = f32x4.splat(0),
+    x2 = f32x4.splat(0),
+    y1 = f32x4.splat(0),
+    y2 = f32x4.splat(0);
   let y = f32x4.splat(0);
   const total = n + 3;
   for (let i = 0; i < total; i++) {
-    const xin: f32 = i < n ? load<f32>(ptr + (<usize>i << 2)) : 0;
+    const xin: f32 = i < n ? load<f32>(ptr + ((<usize>i) << 2)) : 0;
     // Lane 0 takes the new sample, lanes 1-3 the previous step's outputs of lanes 0-2.
     const inp = f32x4.replace_lane(v128.shuffle<f32>(y, y, 0, 0, 1, 2), 0, xin);
     y = f32x4.sub(
@@ -34,6 +44,6 @@ export function cascade4Simd(c: usize, ptr: usize, n: i32): void {
     x1 = inp;
     y2 = y1;
     y1 = y;
-    if (i >= 3) store<f32>(ptr + (<usize>(i - 3) << 2), f32x4.extract_lane(y, 3));
+    if (i >= 3) store<f32>(ptr + ((<usize>(i - 3)) << 2), f32x4.extract_lane(y, 3));
   }
 }

@@ -7,8 +7,8 @@ export function fft(buf: usize, size: i32): void {
   let j = 0;
   for (let i = 0; i < size - 1; i++) {
     if (i < j) {
-      const a = buf + (<usize>i << 4);
-      const b = buf + (<usize>j << 4);
+      const a = buf + ((<usize>i) << 4);
+      const b = buf + ((<usize>j) << 4);
       const re = load<f64>(a);
       const im = load<f64>(a, 8);
       store<f64>(a, load<f64>(b));
@@ -32,8 +32,8 @@ export function fft(buf: usize, size: i32): void {
       let wr: f64 = 1;
       let wi: f64 = 0;
       for (let k = 0; k < half; k++) {
-        const a = buf + (<usize>(s + k) << 4);
-        const b = buf + (<usize>(s + k + half) << 4);
+        const a = buf + ((<usize>(s + k)) << 4);
+        const b = buf + ((<usize>(s + k + half)) << 4);
         const br = load<f64>(b);
         const bi = load<f64>(b, 8);
         const tr = br * wr - bi * wi;

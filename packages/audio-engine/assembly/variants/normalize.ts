@@ -16,23 +16,23 @@ export function normalizeInPlace(ptr: usize, n: i32, removeMean: bool = true): v
   if (n <= 0) return;
   let mean: f64 = 0;
   if (removeMean) {
-    for (let i = 0; i < n; i++) mean += <f64>load<f32>(ptr + (<usize>i << 2));
+    for (let i = 0; i < n; i++) mean += <f64>load<f32>(ptr + ((<usize>i) << 2));
     mean /= <f64>n;
   }
   let peak: f64 = 0;
   for (let i = 0; i < n; i++) {
-    const v = Math.abs(<f64>load<f32>(ptr + (<usize>i << 2)) - mean);
+    const v = Math.abs(<f64>load<f32>(ptr + ((<usize>i) << 2)) - mean);
     if (v > peak) peak = v;
   }
   const k = peak > 0 ? PEAK / peak : 0;
   for (let i = 0; i < n; i++) {
-    const p = ptr + (<usize>i << 2);
+    const p = ptr + ((<usize>i) << 2);
     store<f32>(p, <f32>((<f64>load<f32>(p) - mean) * k));
   }
 }
 
 export function normalizeTo(inPtr: usize, n: i32, outPtr: usize): void {
-  memory.copy(outPtr, inPtr, <usize>n << 2);
+  memory.copy(outPtr, inPtr, (<usize>n) << 2);
   normalizeInPlace(outPtr, n);
 }
 
@@ -45,7 +45,7 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
     let s: f64 = 0;
     const end = min(n, (f + 1) * frame);
     for (let i = f * frame; i < end; i++) {
-      const v = <f64>load<f32>(inPtr + (<usize>i << 2));
+      const v = <f64>load<f32>(inPtr + ((<usize>i) << 2));
       s += v * v;
     }
     rms[f] = Math.sqrt(s / <f64>(end - f * frame));
@@ -70,10 +70,10 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
   }
   // The mean is removed before gating (not after), so gated stretches stay exactly zero.
   let mean: f64 = 0;
-  for (let i = 0; i < n; i++) mean += <f64>load<f32>(inPtr + (<usize>i << 2));
+  for (let i = 0; i < n; i++) mean += <f64>load<f32>(inPtr + ((<usize>i) << 2));
   mean /= <f64>n;
   for (let i = 0; i < n; i++) {
-    store<f32>(outPtr + (<usize>i << 2), <f32>((<f64>load<f32>(inPtr + (<usize>i << 2)) - mean) * smooth[i]));
+    store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * smooth[i]));
   }
   normalizeInPlace(outPtr, n, false);
 }
@@ -99,7 +99,7 @@ export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usi
     if (k >= n) k = 2 * n - 2 - k;
     if (k < 0) k = 0;
     if (k >= n) k = n - 1;
-    x[t] = <f64>load<f32>(inPtr + (<usize>k << 2));
+    x[t] = <f64>load<f32>(inPtr + ((<usize>k) << 2));
   }
   // Window for output j covers x[j .. j + 2m], offsets i = -m..m.
   let s0: f64 = 0;
@@ -112,7 +112,7 @@ export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usi
     s2 += <f64>(i * i) * v;
   }
   for (let j = 0; j < n; j++) {
-    store<f32>(outPtr + (<usize>j << 2), <f32>((A * s0 - B * s2) / D));
+    store<f32>(outPtr + ((<usize>j) << 2), <f32>((A * s0 - B * s2) / D));
     if (j + 1 == n) break;
     // Slide: drop x[j] (offset -m), shift offsets by -1, add x[j + 2m + 1] at offset +m.
     const out = x[j];

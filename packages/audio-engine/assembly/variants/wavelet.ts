@@ -21,15 +21,33 @@ const G: StaticArray<f64> = [
 // the inner loop has neither bounds checks nor an integer remainder.
 function forward(x: StaticArray<f64>, n: i32, approx: StaticArray<f64>, detail: StaticArray<f64>): void {
   const half = n >> 1;
-  const h0 = unchecked(H[0]), h1 = unchecked(H[1]), h2 = unchecked(H[2]), h3 = unchecked(H[3]);
-  const h4 = unchecked(H[4]), h5 = unchecked(H[5]), h6 = unchecked(H[6]), h7 = unchecked(H[7]);
-  const g0 = unchecked(G[0]), g1 = unchecked(G[1]), g2 = unchecked(G[2]), g3 = unchecked(G[3]);
-  const g4 = unchecked(G[4]), g5 = unchecked(G[5]), g6 = unchecked(G[6]), g7 = unchecked(G[7]);
+  const h0 = unchecked(H[0]),
+    h1 = unchecked(H[1]),
+    h2 = unchecked(H[2]),
+    h3 = unchecked(H[3]);
+  const h4 = unchecked(H[4]),
+    h5 = unchecked(H[5]),
+    h6 = unchecked(H[6]),
+    h7 = unchecked(H[7]);
+  const g0 = unchecked(G[0]),
+    g1 = unchecked(G[1]),
+    g2 = unchecked(G[2]),
+    g3 = unchecked(G[3]);
+  const g4 = unchecked(G[4]),
+    g5 = unchecked(G[5]),
+    g6 = unchecked(G[6]),
+    g7 = unchecked(G[7]);
   const safe = n >= TAPS ? (n - TAPS) / 2 + 1 : 0;
   for (let k = 0; k < safe; k++) {
     const b = 2 * k;
-    const v0 = unchecked(x[b]), v1 = unchecked(x[b + 1]), v2 = unchecked(x[b + 2]), v3 = unchecked(x[b + 3]);
-    const v4 = unchecked(x[b + 4]), v5 = unchecked(x[b + 5]), v6 = unchecked(x[b + 6]), v7 = unchecked(x[b + 7]);
+    const v0 = unchecked(x[b]),
+      v1 = unchecked(x[b + 1]),
+      v2 = unchecked(x[b + 2]),
+      v3 = unchecked(x[b + 3]);
+    const v4 = unchecked(x[b + 4]),
+      v5 = unchecked(x[b + 5]),
+      v6 = unchecked(x[b + 6]),
+      v7 = unchecked(x[b + 7]);
     unchecked((approx[k] = h0 * v0 + h1 * v1 + h2 * v2 + h3 * v3 + h4 * v4 + h5 * v5 + h6 * v6 + h7 * v7));
     unchecked((detail[k] = g0 * v0 + g1 * v1 + g2 * v2 + g3 * v3 + g4 * v4 + g5 * v5 + g6 * v6 + g7 * v7));
   }
@@ -50,12 +68,32 @@ function inverse(approx: StaticArray<f64>, detail: StaticArray<f64>, n: i32, out
   // out[i] = Σ_k h[i - 2k]·a[k] + g[i - 2k]·d[k]; for output pair (2j, 2j+1) the contributing k are
   // j, j-1, j-2, j-3 (mod half), with taps (0,1), (2,3), (4,5), (6,7).
   const half = n >> 1;
-  const h0 = H[0], h1 = H[1], h2 = H[2], h3 = H[3], h4 = H[4], h5 = H[5], h6 = H[6], h7 = H[7];
-  const g0 = G[0], g1 = G[1], g2 = G[2], g3 = G[3], g4 = G[4], g5 = G[5], g6 = G[6], g7 = G[7];
+  const h0 = H[0],
+    h1 = H[1],
+    h2 = H[2],
+    h3 = H[3],
+    h4 = H[4],
+    h5 = H[5],
+    h6 = H[6],
+    h7 = H[7];
+  const g0 = G[0],
+    g1 = G[1],
+    g2 = G[2],
+    g3 = G[3],
+    g4 = G[4],
+    g5 = G[5],
+    g6 = G[6],
+    g7 = G[7];
   // Interior outputs (j ≥ 3) need no wrap.
   for (let j = 3; j < half; j++) {
-    const a0 = approx[j], a1 = approx[j - 1], a2 = approx[j - 2], a3 = approx[j - 3];
-    const d0 = detail[j], d1 = detail[j - 1], d2 = detail[j - 2], d3 = detail[j - 3];
+    const a0 = approx[j],
+      a1 = approx[j - 1],
+      a2 = approx[j - 2],
+      a3 = approx[j - 3];
+    const d0 = detail[j],
+      d1 = detail[j - 1],
+      d2 = detail[j - 2],
+      d3 = detail[j - 3];
     out[2 * j] = h0 * a0 + g0 * d0 + h2 * a1 + g2 * d1 + h4 * a2 + g4 * d2 + h6 * a3 + g6 * d3;
     out[2 * j + 1] = h1 * a0 + g1 * d0 + h3 * a1 + g3 * d1 + h5 * a2 + g5 * d2 + h7 * a3 + g7 * d3;
   }
@@ -118,7 +156,7 @@ export function waveletLevels(sampleRate: f64): i32 {
 export function waveletDenoise(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize, thresholdScale: f64): void {
   if (n <= 0) return;
   let levels = waveletLevels(sampleRate);
-  while (levels > 1 && (n >> levels) < TAPS) levels--;
+  while (levels > 1 && n >> levels < TAPS) levels--;
   const block = 1 << levels;
   const padded = ((n + block - 1) / block) * block;
   // Symmetric extension to a multiple of 2^levels keeps the periodic wrap away from a jump.
@@ -127,7 +165,7 @@ export function waveletDenoise(inPtr: usize, n: i32, sampleRate: f64, outPtr: us
     let j = i;
     if (j >= n) j = 2 * n - 2 - j;
     if (j < 0) j = 0;
-    x[i] = <f64>load<f32>(inPtr + (<usize>j << 2));
+    x[i] = <f64>load<f32>(inPtr + ((<usize>j) << 2));
   }
   const details = new Array<StaticArray<f64>>(levels);
   let cur = x;
@@ -158,5 +196,5 @@ export function waveletDenoise(inPtr: usize, n: i32, sampleRate: f64, outPtr: us
     inverse(cur, d, outLen, rec);
     cur = rec;
   }
-  for (let i = 0; i < n; i++) store<f32>(outPtr + (<usize>i << 2), <f32>cur[i]);
+  for (let i = 0; i < n; i++) store<f32>(outPtr + ((<usize>i) << 2), <f32>cur[i]);
 }

@@ -11,12 +11,12 @@ export function peaks(ptr: usize, n: i32, buckets: i32, out: usize): void {
       lo = Infinity;
       hi = -Infinity;
       for (let i = start; i < end; i++) {
-        const v = load<f32>(ptr + (<usize>i << 2));
+        const v = load<f32>(ptr + ((<usize>i) << 2));
         if (v < lo) lo = v;
         if (v > hi) hi = v;
       }
     }
-    store<f32>(out + (<usize>b << 3), lo);
-    store<f32>(out + (<usize>b << 3), hi, 4);
+    store<f32>(out + ((<usize>b) << 3), lo);
+    store<f32>(out + ((<usize>b) << 3), hi, 4);
   }
 }

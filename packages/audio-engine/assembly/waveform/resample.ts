@@ -41,9 +41,9 @@ export function resample(inPtr: usize, n: i32, rateIn: f64, outPtr: usize, rateO
       const xs = Math.PI * d * cutoff;
       const sinc = xs == 0 ? 1.0 : Math.sin(xs) / xs;
       const w = besselI0(BETA * Math.sqrt(1 - u * u)) / i0b;
-      acc += <f64>load<f32>(inPtr + (<usize>i << 2)) * sinc * w * cutoff;
+      acc += <f64>load<f32>(inPtr + ((<usize>i) << 2)) * sinc * w * cutoff;
     }
-    store<f32>(outPtr + (<usize>j << 2), <f32>acc);
+    store<f32>(outPtr + ((<usize>j) << 2), <f32>acc);
   }
   return nOut;
 }

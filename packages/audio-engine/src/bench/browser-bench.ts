@@ -11,7 +11,10 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function runBrowserBench(executablePath: string, runs = 3): Promise<{ native: number; engine: number; version: string }> {
+export async function runBrowserBench(
+  executablePath: string,
+  runs = 3,
+): Promise<{ native: number; engine: number; version: string }> {
   const { chromium } = await import('playwright-core');
   const { server, origin } = await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });

@@ -32,8 +32,15 @@ export const BENCH_SECTIONS = [
 export function tsCascade(coeffs: Float64Array, x: Float32Array): void {
   const sections = coeffs.length / 5;
   for (let s = 0; s < sections; s++) {
-    const b0 = coeffs[5 * s]!, b1 = coeffs[5 * s + 1]!, b2 = coeffs[5 * s + 2]!, a1 = coeffs[5 * s + 3]!, a2 = coeffs[5 * s + 4]!;
-    let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+    const b0 = coeffs[5 * s]!,
+      b1 = coeffs[5 * s + 1]!,
+      b2 = coeffs[5 * s + 2]!,
+      a1 = coeffs[5 * s + 3]!,
+      a2 = coeffs[5 * s + 4]!;
+    let x1 = 0,
+      x2 = 0,
+      y1 = 0,
+      y2 = 0;
     for (let i = 0; i < x.length; i++) {
       const v = x[i]!;
       const y = b0 * v + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
@@ -90,8 +97,18 @@ export function runNodeBench(engine: Engine, upload: { samples: Float32Array; sa
   x.cascadeFree(c);
   const ms = (t: number) => n / t / 1000;
   out.push({ name: '4-section biquad cascade, plain TypeScript (f64 state)', value: ms(tsMs), unit: 'Msamples/s' });
-  out.push({ name: '4-section biquad cascade, WASM scalar (f64 state, playback path)', value: ms(wasmMs), unit: 'Msamples/s', detail: `${(ms(wasmMs) / ms(tsMs)).toFixed(2)}× TS` });
-  out.push({ name: '4-section biquad cascade, WASM v128 pipelined (f32 state)', value: ms(simdMs), unit: 'Msamples/s', detail: `${(ms(simdMs) / ms(tsMs)).toFixed(2)}× TS` });
+  out.push({
+    name: '4-section biquad cascade, WASM scalar (f64 state, playback path)',
+    value: ms(wasmMs),
+    unit: 'Msamples/s',
+    detail: `${(ms(wasmMs) / ms(tsMs)).toFixed(2)}× TS`,
+  });
+  out.push({
+    name: '4-section biquad cascade, WASM v128 pipelined (f32 state)',
+    value: ms(simdMs),
+    unit: 'Msamples/s',
+    detail: `${(ms(simdMs) / ms(tsMs)).toFixed(2)}× TS`,
+  });
   out.push({ name: 'copy of 60 s into WASM memory (included above)', value: copyMs, unit: 'ms' });
 
   // 2. Whole upload analysis of a 60 s 44.1 kHz recording.
@@ -99,7 +116,11 @@ export function runNodeBench(engine: Engine, upload: { samples: Float32Array; sa
   const sixty = new Float32Array(upload.sampleRate * 60);
   for (let i = 0; i < sixty.length; i++) sixty[i] = rec[i % rec.length]!;
   const uploadMs = best(3, () => processUpload(engine, sixty, upload.sampleRate));
-  out.push({ name: `upload analysis (variants + noise + heart) of 60 s at ${upload.sampleRate} Hz`, value: uploadMs, unit: 'ms' });
+  out.push({
+    name: `upload analysis (variants + noise + heart) of 60 s at ${upload.sampleRate} Hz`,
+    value: uploadMs,
+    unit: 'ms',
+  });
   const parts: [string, () => void][] = [
     ['variants', () => engine.variants(sixty, upload.sampleRate)],
     ['noise quality', () => engine.noiseQuality(sixty, upload.sampleRate)],

@@ -2,7 +2,9 @@
 import { Engine, type PlaybackChain } from '../engine.js';
 import type { ChainMessage, EngineProcessorOptions } from './messages.js';
 
-export function createChainProcessor(maxGainDefault: number): new (options: AudioWorkletNodeOptions) => AudioWorkletProcessor {
+export function createChainProcessor(
+  maxGainDefault: number,
+): new (options: AudioWorkletNodeOptions) => AudioWorkletProcessor {
   return class ChainProcessor extends AudioWorkletProcessor {
     chain: PlaybackChain;
 
