@@ -55,25 +55,37 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
   sorted.sort();
   const ref = sorted[<i32>Math.floor(0.95 * <f64>(frames - 1))];
   const gate = 0.1 * ref;
-  // Per-sample gain: 1 in open frames, 0 in closed ones, smoothed with a 5 ms raised-cosine ramp.
+  // Per-sample gain: 1 in open frames, 0 in closed ones, smoothed by a moving average of the 0/1
+  // mask over `ramp` samples and shaped by a raised cosine (computed only on the ramps). The mean
+  // is removed before gating (not after), so gated stretches stay exactly zero.
   const ramp = <i32>Math.max(1, Math.round(0.005 * sampleRate));
-  const gain = new StaticArray<f64>(n);
-  for (let i = 0; i < n; i++) gain[i] = rms[i / frame] >= gate ? 1 : 0;
-  const smooth = new StaticArray<f64>(n);
-  // Moving average of the 0/1 mask over `ramp` samples, shaped by a raised cosine.
-  let acc: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    acc += gain[i];
-    if (i >= ramp) acc -= gain[i - ramp];
-    const m = acc / <f64>min(i + 1, ramp);
-    smooth[i] = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
-  }
-  // The mean is removed before gating (not after), so gated stretches stay exactly zero.
   let mean: f64 = 0;
   for (let i = 0; i < n; i++) mean += <f64>load<f32>(inPtr + ((<usize>i) << 2));
   mean /= <f64>n;
+  // Per-frame open/closed flags, so the per-sample loop does no division.
+  const open = new StaticArray<u8>(frames);
+  for (let f = 0; f < frames; f++) open[f] = rms[f] >= gate ? 1 : 0;
+  let acc: f64 = 0;
+  let f = 0;
+  let inFrame = 0;
+  let fOld = 0;
+  let inOld = 0;
   for (let i = 0; i < n; i++) {
-    store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * smooth[i]));
+    acc += <f64>open[f];
+    if (++inFrame == frame) {
+      inFrame = 0;
+      f++;
+    }
+    if (i >= ramp) {
+      acc -= <f64>open[fOld];
+      if (++inOld == frame) {
+        inOld = 0;
+        fOld++;
+      }
+    }
+    const m = acc / <f64>min(i + 1, ramp);
+    const g = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
+    store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * g));
   }
   normalizeInPlace(outPtr, n, false);
 }
@@ -91,22 +103,21 @@ export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usi
   const A = 3 * (3 * fm * fm + 3 * fm - 1);
   const B: f64 = 15;
   const D = (2 * fm - 1) * (2 * fm + 1) * (2 * fm + 3);
-  const total = n + 2 * m;
-  const x = new StaticArray<f64>(total);
-  for (let t = 0; t < total; t++) {
+  // Mirrored extension read on the fly: t is an index into the virtual padded signal.
+  const at = (t: i32, n: i32, m: i32, ptr: usize): f64 => {
     let k = t - m;
     if (k < 0) k = -k;
     if (k >= n) k = 2 * n - 2 - k;
     if (k < 0) k = 0;
     if (k >= n) k = n - 1;
-    x[t] = <f64>load<f32>(inPtr + ((<usize>k) << 2));
-  }
+    return <f64>load<f32>(ptr + ((<usize>k) << 2));
+  };
   // Window for output j covers x[j .. j + 2m], offsets i = -m..m.
   let s0: f64 = 0;
   let s1: f64 = 0;
   let s2: f64 = 0;
   for (let i = -m; i <= m; i++) {
-    const v = x[i + m];
+    const v = at(i + m, n, m, inPtr);
     s0 += v;
     s1 += <f64>i * v;
     s2 += <f64>(i * i) * v;
@@ -115,8 +126,9 @@ export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usi
     store<f32>(outPtr + ((<usize>j) << 2), <f32>((A * s0 - B * s2) / D));
     if (j + 1 == n) break;
     // Slide: drop x[j] (offset -m), shift offsets by -1, add x[j + 2m + 1] at offset +m.
-    const out = x[j];
-    const inn = x[j + 2 * m + 1];
+    const out = j >= m && j < n + m ? <f64>load<f32>(inPtr + ((<usize>(j - m)) << 2)) : at(j, n, m, inPtr);
+    const t = j + 2 * m + 1;
+    const inn = t >= m && t < n + m ? <f64>load<f32>(inPtr + ((<usize>(t - m)) << 2)) : at(t, n, m, inPtr);
     s0 -= out;
     s1 -= -fm * out;
     s2 -= fm * fm * out;
