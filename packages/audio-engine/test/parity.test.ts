@@ -88,3 +88,27 @@ describe('browser parity (Chromium native nodes vs engine in an AudioWorklet)', 
     });
   }
 });
+
+describe('meter, recorder and live-monitor processors in Chromium', () => {
+  it('meter posts about every 100 ms with the sine levels, recorder returns 0.5 s in 0.25 s chunks, live gain clamps at 20×', async () => {
+    const r = (await page.evaluate(() => (window as any).otherWorklets())) as {
+      levels: { peakDb: number; rmsDb: number }[];
+      frames: number;
+      recorded: number;
+      chunkCount: number;
+      peak: number;
+    };
+    // 1 s at 44.1 kHz in 128-frame quanta: a message once 4410 frames have accumulated → 9–10 messages.
+    expect(r.levels.length).toBeGreaterThanOrEqual(9);
+    expect(r.levels.length).toBeLessThanOrEqual(10);
+    const last = r.levels[r.levels.length - 1]!;
+    expect(last.peakDb).toBeCloseTo(20 * Math.log10(0.5), 1);
+    expect(last.rmsDb).toBeCloseTo(20 * Math.log10(0.5 / Math.SQRT2), 1);
+    expect(r.frames).toBe(22050);
+    expect(r.recorded).toBe(22050);
+    expect(r.chunkCount).toBe(2);
+    // 0.5 × 20 = 10 (clamped from 50 × 0.5 = 25).
+    expect(r.peak).toBeGreaterThan(9.9);
+    expect(r.peak).toBeLessThan(10.01);
+  });
+});

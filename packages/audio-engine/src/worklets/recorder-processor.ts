@@ -11,6 +11,7 @@ export type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type:
 
 class RecorderProcessor extends AudioWorkletProcessor {
   private chunk: Float32Array;
+  private readonly chunkLength: number;
   private fill = 0;
   private total = 0;
   private readonly max: number;
@@ -19,7 +20,8 @@ class RecorderProcessor extends AudioWorkletProcessor {
   constructor(options: AudioWorkletNodeOptions) {
     super(options);
     const o = (options.processorOptions ?? {}) as RecorderOptions;
-    this.chunk = new Float32Array(Math.max(128, Math.round((o.chunkSeconds ?? 1) * sampleRate)));
+    this.chunkLength = Math.max(128, Math.round((o.chunkSeconds ?? 1) * sampleRate));
+    this.chunk = new Float32Array(this.chunkLength);
     this.max = Math.round((o.maxSeconds ?? 60) * sampleRate);
     this.port.onmessage = (e: MessageEvent<{ type: 'stop' }>) => {
       if (e.data.type === 'stop') this.finish();
@@ -29,9 +31,10 @@ class RecorderProcessor extends AudioWorkletProcessor {
   private flush(): void {
     if (this.fill === 0) return;
     // The filled chunk is transferred; a new one is allocated once per chunk, not per quantum.
-    const full = this.chunk.length === this.fill ? this.chunk : this.chunk.slice(0, this.fill);
+    const full = this.chunkLength === this.fill ? this.chunk : this.chunk.slice(0, this.fill);
     this.port.postMessage({ type: 'chunk', samples: full } satisfies RecorderMessage, [full.buffer]);
-    this.chunk = new Float32Array(this.chunk.length);
+    // The transfer detaches `full` (length 0 afterwards), so the size comes from chunkLength.
+    this.chunk = new Float32Array(this.chunkLength);
     this.fill = 0;
   }
 
@@ -48,12 +51,12 @@ class RecorderProcessor extends AudioWorkletProcessor {
     if (!input) return true;
     let i = 0;
     while (i < input.length && this.total < this.max) {
-      const n = Math.min(input.length - i, this.chunk.length - this.fill, this.max - this.total);
+      const n = Math.min(input.length - i, this.chunkLength - this.fill, this.max - this.total);
       this.chunk.set(input.subarray(i, i + n), this.fill);
       this.fill += n;
       this.total += n;
       i += n;
-      if (this.fill === this.chunk.length) this.flush();
+      if (this.fill === this.chunkLength) this.flush();
     }
     if (this.total >= this.max) this.finish();
     return !this.stopped;

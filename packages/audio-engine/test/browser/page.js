@@ -101,3 +101,43 @@ window.parity = async (fixture, presets) => {
   return rows;
 };
 window.ready = true;
+
+// The meter, recorder and live-monitor processors on a 0.5-amplitude 441 Hz sine.
+window.otherWorklets = async () => {
+  const rate = 44100;
+  const ctx = new OfflineAudioContext(1, rate, rate);
+  for (const m of ['level-meter', 'recorder', 'live-monitor'])
+    await ctx.audioWorklet.addModule(`/dist/worklets/${m}-processor.js`);
+  const osc = new OscillatorNode(ctx, { frequency: 441 });
+  const amp = new GainNode(ctx, { gain: 0.5 });
+  const meter = new AudioWorkletNode(ctx, 'level-meter-processor', {
+    processorOptions: { wasmBytes: wasmBytes.slice(0), intervalMs: 100 },
+  });
+  const recorder = new AudioWorkletNode(ctx, 'recorder-processor', {
+    processorOptions: { chunkSeconds: 0.25, maxSeconds: 0.5 },
+  });
+  const live = new AudioWorkletNode(ctx, 'live-monitor-processor', {
+    outputChannelCount: [1],
+    processorOptions: { wasmBytes: wasmBytes.slice(0), preset: 'raw', gain: 50, bypassCompressor: true },
+  });
+  const levels = [];
+  const chunks = [];
+  let done;
+  const finished = new Promise((r) => (done = r));
+  meter.port.onmessage = (e) => levels.push(e.data);
+  recorder.port.onmessage = (e) => (e.data.type === 'chunk' ? chunks.push(e.data.samples) : done(e.data.frames));
+  osc.connect(amp).connect(meter).connect(recorder);
+  amp.connect(live).connect(ctx.destination);
+  recorder.connect(ctx.destination);
+  osc.start();
+  const out = await ctx.startRendering();
+  const frames = await Promise.race([finished, new Promise((r) => setTimeout(() => r(-1), 3000))]);
+  await new Promise((r) => setTimeout(r, 200)); // let the last meter messages arrive
+  const recorded = chunks.reduce((a, c) => a + c.length, 0);
+  const first = chunks[0];
+  // The live monitor clamps gain 50 to 20; the mix at the destination is live + recorder pass-through (0).
+  let peak = 0;
+  const y = out.getChannelData(0);
+  for (let i = 1000; i < y.length; i++) peak = Math.max(peak, Math.abs(y[i]));
+  return { levels, frames, recorded, chunkCount: chunks.length, firstSample: first ? first[100] : null, peak };
+};
