@@ -210,6 +210,7 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
   const attackFrames = (c.attack > <f32>0.001 ? c.attack : <f32>0.001) * sampleRate;
   const releaseFrames = sampleRate * c.release;
   const satReleaseFrames = <f32>0.0025 * sampleRate; // detector release, 2.5 ms
+  const releaseAt2Db = dbToLin(<f32>2 / satReleaseFrames) - 1;
   const y1 = releaseFrames * ZONE1;
   const y2 = releaseFrames * ZONE2;
   const y3 = releaseFrames * ZONE3;
@@ -281,6 +282,7 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
     let wi = c.writeIndex;
     let det = c.detectorAverage;
     let gain = c.compressorGain;
+    let lastWarped: f32 = 1;
     for (let j = 0; j < divFrames; j++) {
       const p = ptr + ((<usize>(frame + j)) << 2);
       const input = load<f32>(p);
@@ -288,10 +290,13 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
       const absIn = input > 0 ? input : -input;
       const shaped = saturate(c, absIn, k);
       const attenuation: f32 = absIn <= <f32>0.0001 ? 1 : shaped / absIn;
-      let attDb = -linToDb(attenuation);
-      if (attDb < 2) attDb = 2;
-      const satReleaseRate = dbToLin(attDb / satReleaseFrames) - 1;
-      const rate: f32 = attenuation > det ? satReleaseRate : 1;
+      // The detector's release rate is only used while releasing, and for 2 dB of attenuation or
+      // less it is the constant releaseAt2Db: skipping the log and pow otherwise changes nothing.
+      let rate: f32 = 1;
+      if (attenuation > det) {
+        const attDb = -linToDb(attenuation);
+        rate = attDb <= 2 ? releaseAt2Db : dbToLin(attDb / satReleaseFrames) - 1;
+      }
       det += (attenuation - det) * rate;
       if (det > 1) det = 1;
       det = finiteOr(det, 1);
@@ -302,13 +307,16 @@ export function compressorProcess(c: Compressor, ptr: usize, n: i32): void {
       }
       const warped = <f32>Math.sin(<f64>(HALF_PI * gain));
       const total = postGain * warped;
-      const realDb = <f32>(20.0 * Math.log10(<f64>warped));
-      if (realDb < c.meteringGain) c.meteringGain = realDb;
-      else c.meteringGain += (realDb - c.meteringGain) * c.meteringK;
+      lastWarped = warped;
       store<f32>(p, load<f32>(delay + ((<usize>ri) << 2)) * total);
       ri = (ri + 1) & mask;
       wi = (wi + 1) & mask;
     }
+    // Metering (the node's `reduction` readout, not the audio): Blink updates it every sample; here
+    // once per division from the division's last gain, with the release smoothing of its frames.
+    const realDb = <f32>(20.0 * Math.log10(<f64>lastWarped));
+    if (realDb < c.meteringGain) c.meteringGain = realDb;
+    else c.meteringGain += (realDb - c.meteringGain) * (<f32>1 - Mathf.pow(<f32>1 - c.meteringK, <f32>divFrames));
     c.readIndex = ri;
     c.writeIndex = wi;
     c.detectorAverage = Mathf.abs(det) < <f32>1.1754944e-38 ? 0 : det;
