@@ -34,12 +34,12 @@ export function cascade4Simd(c: usize, ptr: usize, n: i32): void {
   const total = n + 3;
   for (let i = 0; i < total; i++) {
     const xin: f32 = i < n ? load<f32>(ptr + ((<usize>i) << 2)) : 0;
-    // Lane 0 takes the new sample, lanes 1-3 the previous step's outputs of lanes 0-2.
-    const inp = f32x4.replace_lane(v128.shuffle<f32>(y, y, 0, 0, 1, 2), 0, xin);
-    y = f32x4.sub(
-      f32x4.add(f32x4.add(f32x4.mul(b0, inp), f32x4.mul(b1, x1)), f32x4.mul(b2, x2)),
-      f32x4.add(f32x4.mul(a1, y1), f32x4.mul(a2, y2)),
-    );
+    // Lane 0 takes the new sample, lanes 1-3 the previous step's outputs of lanes 0-2, in one
+    // shuffle. The terms that do not depend on the previous step are summed first, so the
+    // loop-carried chain is shuffle → mul → sub → add.
+    const inp = v128.shuffle<f32>(f32x4.splat(xin), y, 0, 4, 5, 6);
+    const early = f32x4.sub(f32x4.add(f32x4.mul(b1, x1), f32x4.mul(b2, x2)), f32x4.mul(a2, y2));
+    y = f32x4.add(f32x4.sub(f32x4.mul(b0, inp), f32x4.mul(a1, y1)), early);
     x2 = x1;
     x1 = inp;
     y2 = y1;
