@@ -3,6 +3,7 @@ import { loadEngine } from '../src/node.js';
 import { PRESETS, customPreset, validateCustomFilter } from '../src/presets.js';
 import { displaySections, presetSections } from '../src/engine.js';
 import { rms, sine } from './helpers.js';
+import { BENCH_SECTIONS, tsCascade } from '../src/bench/dsp-bench.js';
 
 const engine = loadEngine();
 
@@ -84,6 +85,21 @@ describe('biquad sections', () => {
     expect(() => validateCustomFilter({ lowCutHz: 0, highCutHz: 20001 })).toThrow(/outside/);
     // 20 kHz at a 4 kHz rate clamps to Nyquist: the section passes everything.
     expect(gainAt(500, 4000, [{ type: 'lowpass', frequency: 20000, q: 1 }])).toBeCloseTo(1, 5);
+  });
+});
+
+describe('benchmark baseline', () => {
+  it('the plain TypeScript cascade computes the same bits as the WASM scalar cascade (same algorithm)', () => {
+    const input = Float32Array.from({ length: 10000 }, (_, i) => Math.sin(i * 0.01) * 0.4 + Math.sin(i * 0.37) * 0.2);
+    const want = engine.filter(input, 44100, [...BENCH_SECTIONS]);
+    const x = engine.exports;
+    const c = x.cascadeNew(4);
+    for (const s of BENCH_SECTIONS) x.cascadeAdd(c, s.type === 'highpass' ? 1 : 0, s.frequency, s.q, 44100);
+    const coeffs = new Float64Array(new Float64Array(x.memory.buffer, c + 8, 36).filter((_, i) => i % 9 < 5));
+    x.cascadeFree(c);
+    const got = input.slice();
+    tsCascade(coeffs, got);
+    expect(Array.from(got)).toEqual(Array.from(want));
   });
 });
 

@@ -28,10 +28,49 @@ export const BENCH_SECTIONS = [
   { type: 'lowpass', frequency: 1200, q: 1 },
 ] as const;
 
-/** The same algorithm in plain TypeScript: direct form I, f64 coefficients and state, f32 between sections. */
+/**
+ * The same algorithm in plain TypeScript: direct form I, f64 coefficients and state, f32 between
+ * sections, and the same two-sections-per-pass interleaving as the WASM scalar cascade.
+ */
 export function tsCascade(coeffs: Float64Array, x: Float32Array): void {
   const sections = coeffs.length / 5;
-  for (let s = 0; s < sections; s++) {
+  let s = 0;
+  for (; s + 2 <= sections; s += 2) {
+    const b0 = coeffs[5 * s]!,
+      b1 = coeffs[5 * s + 1]!,
+      b2 = coeffs[5 * s + 2]!,
+      a1 = coeffs[5 * s + 3]!,
+      a2 = coeffs[5 * s + 4]!;
+    const c0 = coeffs[5 * s + 5]!,
+      c1 = coeffs[5 * s + 6]!,
+      c2 = coeffs[5 * s + 7]!,
+      d1 = coeffs[5 * s + 8]!,
+      d2 = coeffs[5 * s + 9]!;
+    let x1 = 0,
+      x2 = 0,
+      y1 = 0,
+      y2 = 0,
+      u1 = 0,
+      u2 = 0,
+      v1 = 0,
+      v2 = 0;
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i]!;
+      const y = b0 * v + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+      x2 = x1;
+      x1 = v;
+      y2 = y1;
+      y1 = y;
+      const u = Math.fround(y);
+      const w = c0 * u + c1 * u1 + c2 * u2 - d1 * v1 - d2 * v2;
+      x[i] = w;
+      u2 = u1;
+      u1 = u;
+      v2 = v1;
+      v1 = w;
+    }
+  }
+  for (; s < sections; s++) {
     const b0 = coeffs[5 * s]!,
       b1 = coeffs[5 * s + 1]!,
       b2 = coeffs[5 * s + 2]!,
