@@ -31,12 +31,10 @@ export function cascade4Simd(c: usize, ptr: usize, n: i32): void {
     y1 = f32x4.splat(0),
     y2 = f32x4.splat(0);
   let y = f32x4.splat(0);
-  const total = n + 3;
-  for (let i = 0; i < total; i++) {
+  // Steps 0-2 fill the pipeline, steps 3..n-1 read sample i and write sample i-3, and three more
+  // steps with zero input flush it; no per-step branch in the main loop.
+  for (let i = 0; i < 3; i++) {
     const xin: f32 = i < n ? load<f32>(ptr + ((<usize>i) << 2)) : 0;
-    // Lane 0 takes the new sample, lanes 1-3 the previous step's outputs of lanes 0-2, in one
-    // shuffle. The terms that do not depend on the previous step are summed first, so the
-    // loop-carried chain is shuffle → mul → sub → add.
     const inp = v128.shuffle<f32>(f32x4.splat(xin), y, 0, 4, 5, 6);
     const early = f32x4.sub(f32x4.add(f32x4.mul(b1, x1), f32x4.mul(b2, x2)), f32x4.mul(a2, y2));
     y = f32x4.add(f32x4.sub(f32x4.mul(b0, inp), f32x4.mul(a1, y1)), early);
@@ -44,6 +42,28 @@ export function cascade4Simd(c: usize, ptr: usize, n: i32): void {
     x1 = inp;
     y2 = y1;
     y1 = y;
-    if (i >= 3) store<f32>(ptr + ((<usize>(i - 3)) << 2), f32x4.extract_lane(y, 3));
+  }
+  for (let i = 3; i < n; i++) {
+    // Lane 0 takes the new sample, lanes 1-3 the previous step's outputs of lanes 0-2, in one
+    // shuffle. The terms that do not depend on the previous step are summed first, so the
+    // loop-carried chain is shuffle → mul → sub → add.
+    const inp = v128.shuffle<f32>(f32x4.splat(load<f32>(ptr + ((<usize>i) << 2))), y, 0, 4, 5, 6);
+    const early = f32x4.sub(f32x4.add(f32x4.mul(b1, x1), f32x4.mul(b2, x2)), f32x4.mul(a2, y2));
+    y = f32x4.add(f32x4.sub(f32x4.mul(b0, inp), f32x4.mul(a1, y1)), early);
+    x2 = x1;
+    x1 = inp;
+    y2 = y1;
+    y1 = y;
+    store<f32>(ptr + ((<usize>(i - 3)) << 2), f32x4.extract_lane(y, 3));
+  }
+  for (let i = max(n, 3); i < n + 3; i++) {
+    const inp = v128.shuffle<f32>(f32x4.splat(0), y, 0, 4, 5, 6);
+    const early = f32x4.sub(f32x4.add(f32x4.mul(b1, x1), f32x4.mul(b2, x2)), f32x4.mul(a2, y2));
+    y = f32x4.add(f32x4.sub(f32x4.mul(b0, inp), f32x4.mul(a1, y1)), early);
+    x2 = x1;
+    x1 = inp;
+    y2 = y1;
+    y1 = y;
+    store<f32>(ptr + ((<usize>(i - 3)) << 2), f32x4.extract_lane(y, 3));
   }
 }
