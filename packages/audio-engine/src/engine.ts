@@ -1,15 +1,13 @@
 // Typed host over the WASM core. Pure module: no DOM, no Node APIs, so the worklets, the worker,
 // Node and the tests share it and cannot drift (CONVENTIONS rule 10). Instantiation is synchronous
 // from a compiled WebAssembly.Module, which an AudioWorkletGlobalScope allows (NOTES.md).
-import {
-  DISPLAY_FILTERS,
-  PRESETS,
-  PRESET_Q_DB,
-  customPreset,
-  type CustomFilter,
-  type FilterPreset,
-  type PresetName,
-} from './presets.js';
+import { BIQUAD, displaySections, type BiquadSpec, type ChainOptions, type DisplayFilter } from './filters.js';
+import { PlaybackChain } from './chain.js';
+import { NoiseDetector } from './noise-detector.js';
+
+export * from './filters.js';
+export { PlaybackChain } from './chain.js';
+export { NoiseDetector } from './noise-detector.js';
 
 /** Raw exports of build/engine.wasm (see assembly/index.ts). Pointers are byte offsets. */
 export interface WasmExports {
@@ -56,146 +54,6 @@ export interface WasmExports {
 /** Recording variants (DESIGN.md): raw is the input itself. */
 export type VariantName = 'algo1' | 'algo2' | 'silence' | 'sg';
 export const VARIANT_NAMES: readonly VariantName[] = ['algo1', 'algo2', 'silence', 'sg'];
-
-export const BIQUAD = { lowpass: 0, highpass: 1, bandpass: 2, bypass: 3 } as const;
-export type BiquadType = keyof typeof BIQUAD;
-
-export interface BiquadSpec {
-  type: BiquadType;
-  frequency: number;
-  /** dB for lowpass/highpass, linear for bandpass (Web Audio semantics). */
-  q: number;
-}
-
-/** The biquad sections of a preset: high-pass then low-pass, each with the BiquadFilterNode default Q. */
-export function presetSections(preset: FilterPreset): BiquadSpec[] {
-  const s: BiquadSpec[] = [];
-  if (preset.highPassHz !== null) s.push({ type: 'highpass', frequency: preset.highPassHz, q: PRESET_Q_DB });
-  if (preset.lowPassHz !== null) s.push({ type: 'lowpass', frequency: preset.lowPassHz, q: PRESET_Q_DB });
-  return s;
-}
-
-export type DisplayFilter =
-  { kind: 'heart' } | { kind: 'lowpass'; cutoffHz: number } | { kind: 'highpass'; cutoffHz: number };
-
-export function displaySections(f: DisplayFilter): BiquadSpec[] {
-  if (f.kind === 'heart')
-    return [{ type: 'bandpass', frequency: DISPLAY_FILTERS.heart.frequencyHz, q: DISPLAY_FILTERS.heart.q }];
-  const d = DISPLAY_FILTERS[f.kind];
-  return Array.from({ length: d.sections }, () => ({ type: f.kind, frequency: f.cutoffHz, q: d.q }));
-}
-
-export interface ChainOptions {
-  preset?: PresetName;
-  /** Overrides `preset`'s filters with a validated custom band (keeps the wide compressor). */
-  custom?: CustomFilter;
-  /** Linear gain after the compressor, clamped to [0, maxGain]. Default 1. */
-  gain?: number;
-  /** Gain ceiling: 5 for files (default), 20 for the live stream (§9). */
-  maxGain?: number;
-  /** Skip the compressor (waveform display, analysis). Default false. */
-  bypassCompressor?: boolean;
-  /** Largest block process() is called with. Default 128 (one render quantum). */
-  maxBlock?: number;
-}
-
-function resolvePreset(o: ChainOptions): FilterPreset {
-  return o.custom ? customPreset(o.custom) : PRESETS[o.preset ?? 'raw'];
-}
-
-/**
- * One playback chain (biquads → compressor → gain) with its state and I/O buffer in WASM memory.
- * Allocates at construction only; process() copies in, runs, copies out.
- */
-export class PlaybackChain {
-  private cascade: number;
-  private comp: number;
-  private buf: number;
-  private view: Float32Array;
-  private gain = 1;
-  private maxGain: number;
-  private bypassCompressor: boolean;
-  private destroyed = false;
-  readonly maxBlock: number;
-
-  constructor(
-    private readonly engine: Engine,
-    readonly sampleRate: number,
-    options: ChainOptions = {},
-  ) {
-    const x = engine.exports;
-    this.maxBlock = options.maxBlock ?? 128;
-    this.cascade = x.cascadeNew(8);
-    this.comp = x.compressorNew(sampleRate);
-    this.buf = x.alloc(this.maxBlock * 4);
-    this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
-    this.maxGain = options.maxGain ?? 5;
-    this.bypassCompressor = options.bypassCompressor ?? false;
-    this.configure(options);
-  }
-
-  /** Applies a preset or custom band; filter state is kept so switching does not click more than needed. */
-  configure(options: ChainOptions): void {
-    const x = this.engine.exports;
-    const preset = resolvePreset(options);
-    x.cascadeClear(this.cascade);
-    for (const s of presetSections(preset))
-      x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
-    const c = preset.compressor;
-    x.compressorSetParams(this.comp, c.threshold, c.knee, c.ratio, c.attack, c.release);
-    if (options.gain !== undefined) this.setGain(options.gain);
-    if (options.bypassCompressor !== undefined) this.bypassCompressor = options.bypassCompressor;
-  }
-
-  setSections(sections: BiquadSpec[]): void {
-    const x = this.engine.exports;
-    x.cascadeClear(this.cascade);
-    for (const s of sections) x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
-  }
-
-  setGain(gain: number): void {
-    this.gain = Math.min(this.maxGain, Math.max(0, Number.isFinite(gain) ? gain : 0));
-  }
-
-  /** Gain reduction of the compressor in dB (the node's `reduction`). */
-  get reduction(): number {
-    return this.engine.exports.compressorReduction(this.comp);
-  }
-
-  reset(): void {
-    this.engine.exports.cascadeReset(this.cascade);
-    this.engine.exports.compressorReset(this.comp);
-  }
-
-  /** Processes `input` into `output` (may be the same array), in blocks of at most maxBlock. */
-  process(input: Float32Array, output: Float32Array = input): void {
-    const x = this.engine.exports;
-    for (let off = 0; off < input.length; off += this.maxBlock) {
-      const n = Math.min(this.maxBlock, input.length - off);
-      if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
-      const v = this.view;
-      // A whole render quantum is copied with TypedArray.set (a memcpy, no allocation); partial
-      // blocks (files) fall back to a loop so no subarray view is created.
-      const whole = n === v.length && input.length === n && output.length === n;
-      if (whole) v.set(input);
-      else for (let i = 0; i < n; i++) v[i] = input[off + i]!;
-      x.cascadeProcess(this.cascade, this.buf, n);
-      if (!this.bypassCompressor) x.compressorProcess(this.comp, this.buf, n);
-      if (this.gain !== 1) x.gainApply(this.buf, n, this.gain);
-      if (whole) output.set(v);
-      else for (let i = 0; i < n; i++) output[off + i] = v[i]!;
-    }
-  }
-
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    const x = this.engine.exports;
-    x.cascadeFree(this.cascade);
-    x.compressorFree(this.comp);
-    x.free(this.buf);
-  }
-}
 
 export interface Levels {
   peakDb: number;
@@ -367,53 +225,5 @@ export class Engine {
         x.free(out);
       }
     });
-  }
-}
-
-/** Streaming bad-noise detector: push blocks, read `bad` (true while ≥ half of the last second's checks were bad). */
-export class NoiseDetector {
-  private d: number;
-  private buf: number;
-  private view: Float32Array;
-  private destroyed = false;
-
-  constructor(
-    private readonly engine: Engine,
-    readonly sampleRate: number,
-    readonly maxBlock = 128,
-  ) {
-    const x = engine.exports;
-    this.d = x.noiseDetectorNew(sampleRate);
-    this.buf = x.alloc(maxBlock * 4);
-    this.view = new Float32Array(x.memory.buffer, this.buf, maxBlock);
-  }
-
-  /** Feeds samples; returns the number of checks that ran. */
-  push(samples: Float32Array): number {
-    const x = this.engine.exports;
-    let ran = 0;
-    for (let off = 0; off < samples.length; off += this.maxBlock) {
-      const n = Math.min(this.maxBlock, samples.length - off);
-      if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, this.maxBlock);
-      for (let i = 0; i < n; i++) this.view[i] = samples[off + i]!;
-      ran += x.noiseDetectorPush(this.d, this.buf, n);
-    }
-    return ran;
-  }
-
-  get bad(): boolean {
-    return this.engine.exports.noiseDetectorBad(this.d) !== 0;
-  }
-
-  /** Share of above-floor spectrum above the split in the latest check (0–1). */
-  get score(): number {
-    return this.engine.exports.noiseDetectorScore(this.d);
-  }
-
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.engine.exports.noiseDetectorFree(this.d);
-    this.engine.exports.free(this.buf);
   }
 }
