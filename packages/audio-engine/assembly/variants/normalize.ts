@@ -1,0 +1,143 @@
+// Algo2, Silence and SG variants (DESIGN.md "Recording variants").
+//
+// Algo2, "standard normalization": the mean is removed and the result scaled so the largest
+// magnitude is 0.99 (-0.09 dBFS). Standardizing (z-score) and then fitting the peak into the
+// file's range is the same linear map, so this is the z-score made playable.
+// Silence, "silence-gated, normalized": 20 ms frames whose RMS is below 10 % (-20 dB) of the
+// 95th-percentile frame RMS are set to zero, with 5 ms raised-cosine ramps at each gate edge so
+// the gate does not click, then Algo2's normalization (mean removed before the gate).
+// SG, "normalized-data-sg": Savitzky–Golay smoothing (Savitzky & Golay 1964), cubic fit over a
+// 2.5 ms window (11 samples at 4 kHz, 111 at 44.1 kHz; cut-off ≈ 0.35·Nyquist at 4 kHz per
+// Schafer 2011), mirrored at the ends, then Algo2's normalization.
+
+const PEAK: f64 = 0.99;
+
+export function normalizeInPlace(ptr: usize, n: i32, removeMean: bool = true): void {
+  if (n <= 0) return;
+  let mean: f64 = 0;
+  if (removeMean) {
+    for (let i = 0; i < n; i++) mean += <f64>load<f32>(ptr + ((<usize>i) << 2));
+    mean /= <f64>n;
+  }
+  let peak: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const v = Math.abs(<f64>load<f32>(ptr + ((<usize>i) << 2)) - mean);
+    if (v > peak) peak = v;
+  }
+  const k = peak > 0 ? PEAK / peak : 0;
+  for (let i = 0; i < n; i++) {
+    const p = ptr + ((<usize>i) << 2);
+    store<f32>(p, <f32>((<f64>load<f32>(p) - mean) * k));
+  }
+}
+
+export function normalizeTo(inPtr: usize, n: i32, outPtr: usize): void {
+  memory.copy(outPtr, inPtr, (<usize>n) << 2);
+  normalizeInPlace(outPtr, n);
+}
+
+export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize): void {
+  if (n <= 0) return;
+  const frame = <i32>Math.max(1, Math.round(0.02 * sampleRate));
+  const frames = (n + frame - 1) / frame;
+  const rms = new StaticArray<f64>(frames);
+  for (let f = 0; f < frames; f++) {
+    let s: f64 = 0;
+    const end = min(n, (f + 1) * frame);
+    for (let i = f * frame; i < end; i++) {
+      const v = <f64>load<f32>(inPtr + ((<usize>i) << 2));
+      s += v * v;
+    }
+    rms[f] = Math.sqrt(s / <f64>(end - f * frame));
+  }
+  const sorted = new StaticArray<f64>(frames);
+  for (let f = 0; f < frames; f++) sorted[f] = rms[f];
+  sorted.sort();
+  const ref = sorted[<i32>Math.floor(0.95 * <f64>(frames - 1))];
+  const gate = 0.1 * ref;
+  // Per-sample gain: 1 in open frames, 0 in closed ones, smoothed by a moving average of the 0/1
+  // mask over `ramp` samples and shaped by a raised cosine (computed only on the ramps). The mean
+  // is removed before gating (not after), so gated stretches stay exactly zero.
+  const ramp = <i32>Math.max(1, Math.round(0.005 * sampleRate));
+  let mean: f64 = 0;
+  for (let i = 0; i < n; i++) mean += <f64>load<f32>(inPtr + ((<usize>i) << 2));
+  mean /= <f64>n;
+  // Per-frame open/closed flags, so the per-sample loop does no division.
+  const open = new StaticArray<u8>(frames);
+  for (let f = 0; f < frames; f++) open[f] = rms[f] >= gate ? 1 : 0;
+  let acc: f64 = 0;
+  let f = 0;
+  let inFrame = 0;
+  let fOld = 0;
+  let inOld = 0;
+  for (let i = 0; i < n; i++) {
+    acc += <f64>open[f];
+    if (++inFrame == frame) {
+      inFrame = 0;
+      f++;
+    }
+    if (i >= ramp) {
+      acc -= <f64>open[fOld];
+      if (++inOld == frame) {
+        inOld = 0;
+        fOld++;
+      }
+    }
+    const m = acc / <f64>min(i + 1, ramp);
+    const g = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
+    store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * g));
+  }
+  normalizeInPlace(outPtr, n, false);
+}
+
+export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize): void {
+  if (n <= 0) return;
+  let m = <i32>Math.round((0.0025 * sampleRate) / 2);
+  if (m < 2) m = 2;
+  // Closed-form quadratic/cubic smoothing weights (Savitzky & Golay 1964, Table I generalised):
+  // c_i = (A - B·i²) / D with A = 3(3m² + 3m - 1), B = 15, D = (2m - 1)(2m + 1)(2m + 3).
+  // Because c_i is A - B·i², the output is (A·S0 - B·S2) / D with S0 = Σx and S2 = Σ i²·x over the
+  // window, and both sums slide in O(1) per sample (S1 = Σ i·x links them), so the cost does not
+  // grow with the window (111 taps at 44.1 kHz).
+  const fm = <f64>m;
+  const A = 3 * (3 * fm * fm + 3 * fm - 1);
+  const B: f64 = 15;
+  const D = (2 * fm - 1) * (2 * fm + 1) * (2 * fm + 3);
+  // Mirrored extension read on the fly: t is an index into the virtual padded signal.
+  const at = (t: i32, n: i32, m: i32, ptr: usize): f64 => {
+    let k = t - m;
+    if (k < 0) k = -k;
+    if (k >= n) k = 2 * n - 2 - k;
+    if (k < 0) k = 0;
+    if (k >= n) k = n - 1;
+    return <f64>load<f32>(ptr + ((<usize>k) << 2));
+  };
+  // Window for output j covers x[j .. j + 2m], offsets i = -m..m.
+  let s0: f64 = 0;
+  let s1: f64 = 0;
+  let s2: f64 = 0;
+  for (let i = -m; i <= m; i++) {
+    const v = at(i + m, n, m, inPtr);
+    s0 += v;
+    s1 += <f64>i * v;
+    s2 += <f64>(i * i) * v;
+  }
+  for (let j = 0; j < n; j++) {
+    store<f32>(outPtr + ((<usize>j) << 2), <f32>((A * s0 - B * s2) / D));
+    if (j + 1 == n) break;
+    // Slide: drop x[j] (offset -m), shift offsets by -1, add x[j + 2m + 1] at offset +m.
+    const out = j >= m && j < n + m ? <f64>load<f32>(inPtr + ((<usize>(j - m)) << 2)) : at(j, n, m, inPtr);
+    const t = j + 2 * m + 1;
+    const inn = t >= m && t < n + m ? <f64>load<f32>(inPtr + ((<usize>(t - m)) << 2)) : at(t, n, m, inPtr);
+    s0 -= out;
+    s1 -= -fm * out;
+    s2 -= fm * fm * out;
+    // Re-index i -> i - 1: S2' = S2 - 2·S1 + S0, S1' = S1 - S0 (S0 unchanged).
+    s2 = s2 - 2 * s1 + s0;
+    s1 = s1 - s0;
+    s0 += inn;
+    s1 += fm * inn;
+    s2 += fm * fm * inn;
+  }
+  normalizeInPlace(outPtr, n);
+}

@@ -1,0 +1,37 @@
+// Runs test/browser/bench.html in Chromium (playwright-core, Debian's /usr/bin/chromium).
+import { startServer } from './static-server.js';
+
+/** Functions the test page puts on window (test/browser/*.js). */
+type PageHooks = { [name: string]: (...args: unknown[]) => unknown };
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function runBrowserBench(
+  executablePath: string,
+  runs = 3,
+): Promise<{ native: number; engine: number; version: string }> {
+  const { chromium } = await import('playwright-core');
+  const { server, origin } = await startServer();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/test/browser/bench.html`);
+    await page.waitForFunction('window.ready === true', undefined, { timeout: 30_000 });
+    const r = (await page.evaluate((n) => (window as unknown as PageHooks).benchChain!(n), runs)) as {
+      native: number;
+      engine: number;
+    };
+    return { ...r, version: browser.version() };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -1,0 +1,275 @@
+// Heart analysis on top of the WASM segmentation: events, heart rate, statistics, and the
+// diagnosis rule. Pure TypeScript over the WASM result, so every host computes the same numbers.
+import type { Engine } from './engine.js';
+
+export type HeartState = 'S1' | 'systole' | 'S2' | 'diastole';
+const STATES: HeartState[] = ['S1', 'systole', 'S2', 'diastole'];
+
+export interface HeartSegment {
+  state: HeartState;
+  start: number; // s
+  end: number; // s
+  /** Mean standardised envelope over the segment. */
+  level: number;
+}
+
+export interface SegmentStats {
+  count: number;
+  meanSec: number;
+  sdSec: number;
+  meanLevel: number;
+}
+
+export type DiagnosisCode = 'ERROR' | 'INSUFFICIENT_DATA' | 'NORMAL' | 'ABNORMAL';
+
+export interface HeartAnalysis {
+  /** Beats per minute, 0 when no rhythm was found. */
+  heartRateBpm: number;
+  /** Rate from the autocorrelation period alone. */
+  heartRateAcfBpm: number;
+  /** Autocorrelation peak (0–1): how periodic the envelope is. */
+  periodicity: number;
+  systolicIntervalSec: number;
+  heartbeatPresent: boolean;
+  heartbeatNormal: boolean;
+  diagnosis: DiagnosisCode;
+  /** Why the diagnosis was given, for the report. */
+  reasons: string[];
+  segments: HeartSegment[];
+  stats: Record<HeartState, SegmentStats>;
+  /** Coefficient of variation of S1-to-S1 intervals. */
+  rhythmCv: number;
+  /** Mean systole+diastole envelope relative to mean S1+S2 envelope (dB); high suggests murmur or noise. */
+  gapToSoundDb: number;
+}
+
+// Rule constants (documented in README "Heart analysis").
+export const MIN_DURATION_SEC = 5; // fewer than ~5 cycles cannot give a rate
+// Autocorrelation peak height above the preceding valley, below which there is no rhythm. Set
+// from the fixtures (clean CirCor recordings reach 0.10–0.18, a crackle recording 0.00).
+export const MIN_PERIODICITY = 0.08;
+export const MIN_CYCLES = 3;
+export const NORMAL_BPM: readonly [number, number] = [40, 180]; // wide enough for children at rest
+export const MAX_RHYTHM_CV = 0.15;
+/** A rate within 5 % of the 30/220 bpm search limits is a period the search ran into, not a heartbeat. */
+export const SEARCH_LIMITS_BPM: readonly [number, number] = [30, 220];
+export const EDGE_MARGIN = 0.05;
+/**
+ * More noisy 1000 ms slices than this share and the recording cannot support a diagnosis. Set
+ * well above one half because a murmur fills the gaps between S1 and S2 just as noise does:
+ * the diastolic-murmur fixture 85119 flags 52 % of its slices.
+ */
+export const MAX_NOISY_SHARE = 0.75;
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function stats(segs: HeartSegment[]): SegmentStats {
+  const d = segs.map((s) => s.end - s.start);
+  const count = d.length;
+  const meanSec = count ? d.reduce((a, b) => a + b, 0) / count : 0;
+  const sdSec = count ? Math.sqrt(d.reduce((a, b) => a + (b - meanSec) ** 2, 0) / count) : 0;
+  const meanLevel = count ? segs.reduce((a, s) => a + s.level, 0) / count : 0;
+  return { count, meanSec, sdSec, meanLevel };
+}
+
+/**
+ * Analyses a heart recording. `noisyShare` (0–1, from Engine.noiseQuality) lets the diagnosis
+ * refuse recordings that are mostly noise; without it that rule is skipped.
+ */
+export function analyzeHeart(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+  noisyShare?: number,
+): HeartAnalysis {
+  const x = engine.exports as unknown as {
+    heartAnalyze(ptr: number, n: number, rate: number): number;
+    heartResultFree(p: number): void;
+    memory: WebAssembly.Memory;
+  };
+  const reasons: string[] = [];
+  const duration = samples.length / sampleRate;
+  const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate));
+  let acf: number, periodicity: number, systolic: number, frameRate: number;
+  const segments: HeartSegment[] = [];
+  try {
+    const v = new DataView(x.memory.buffer, p);
+    acf = v.getFloat64(0, true);
+    periodicity = v.getFloat64(8, true);
+    systolic = v.getFloat64(24, true);
+    frameRate = v.getFloat64(32, true);
+    const count = v.getInt32(40, true);
+    for (let i = 0; i < count; i++) {
+      const o = 48 + i * 16;
+      segments.push({
+        state: STATES[v.getInt32(o, true)]!,
+        start: v.getInt32(o + 4, true) / frameRate,
+        end: v.getInt32(o + 8, true) / frameRate,
+        level: v.getFloat32(o + 12, true),
+      });
+    }
+  } finally {
+    x.heartResultFree(p);
+  }
+  // Rate from S1 onsets of complete cycles (the way SOURCES.md derives the annotated rate).
+  const s1 = segments.filter((s, i) => s.state === 'S1' && i > 0 && i < segments.length - 1);
+  const intervals: number[] = [];
+  for (let i = 1; i < s1.length; i++) intervals.push(s1[i]!.start - s1[i - 1]!.start);
+  const heartRateBpm = intervals.length >= 2 ? 60 / median(intervals) : acf;
+  const meanI = intervals.length ? intervals.reduce((a, b) => a + b, 0) / intervals.length : 0;
+  const rhythmCv =
+    intervals.length >= 2
+      ? Math.sqrt(intervals.reduce((a, b) => a + (b - meanI) ** 2, 0) / intervals.length) / meanI
+      : 0;
+  const by = (s: HeartState) => segments.filter((g) => g.state === s);
+  const st = {
+    S1: stats(by('S1')),
+    systole: stats(by('systole')),
+    S2: stats(by('S2')),
+    diastole: stats(by('diastole')),
+  };
+  // Envelope is standardised (can be negative): compare on the linear scale after shifting.
+  const lin = (z: number) => Math.exp(z);
+  const sound = (lin(st.S1.meanLevel) + lin(st.S2.meanLevel)) / 2;
+  const gap = (lin(st.systole.meanLevel) + lin(st.diastole.meanLevel)) / 2;
+  const gapToSoundDb = sound > 0 ? 20 * Math.log10(gap / sound) : 0;
+
+  const heartbeatPresent = periodicity >= MIN_PERIODICITY && s1.length >= MIN_CYCLES && heartRateBpm > 0;
+  let heartbeatNormal = false;
+  let diagnosis: DiagnosisCode;
+  if (!Number.isFinite(heartRateBpm) || !Number.isFinite(periodicity)) {
+    diagnosis = 'ERROR';
+    reasons.push('analysis produced a non-finite value');
+  } else if (duration < MIN_DURATION_SEC) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`recording shorter than ${MIN_DURATION_SEC} s`);
+  } else if (noisyShare !== undefined && noisyShare > MAX_NOISY_SHARE) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`${Math.round(noisyShare * 100)} % of the recording is noisy (limit ${MAX_NOISY_SHARE * 100} %)`);
+  } else if (
+    heartbeatPresent &&
+    (heartRateBpm <= SEARCH_LIMITS_BPM[0] * (1 + EDGE_MARGIN) ||
+      heartRateBpm >= SEARCH_LIMITS_BPM[1] * (1 - EDGE_MARGIN))
+  ) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(
+      `rate ${heartRateBpm.toFixed(0)} bpm sits at the edge of the ${SEARCH_LIMITS_BPM[0]}–${SEARCH_LIMITS_BPM[1]} bpm search`,
+    );
+  } else if (!heartbeatPresent) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`no heart rhythm found (periodicity ${periodicity.toFixed(2)}, ${s1.length} cycles)`);
+  } else {
+    const rateOk = heartRateBpm >= NORMAL_BPM[0] && heartRateBpm <= NORMAL_BPM[1];
+    const rhythmOk = rhythmCv <= MAX_RHYTHM_CV;
+    if (!rateOk) reasons.push(`rate ${heartRateBpm.toFixed(0)} bpm outside ${NORMAL_BPM[0]}–${NORMAL_BPM[1]}`);
+    if (!rhythmOk) reasons.push(`irregular rhythm (cycle CV ${rhythmCv.toFixed(2)} > ${MAX_RHYTHM_CV})`);
+    // No murmur test: the gap-to-sound ratio did not separate murmurs from normals on the
+    // fixtures (it is reported, not used), so NORMAL means normal rate and rhythm only.
+    heartbeatNormal = rateOk && rhythmOk;
+    diagnosis = heartbeatNormal ? 'NORMAL' : 'ABNORMAL';
+  }
+  return {
+    heartRateBpm,
+    heartRateAcfBpm: acf,
+    periodicity,
+    systolicIntervalSec: systolic,
+    heartbeatPresent,
+    heartbeatNormal,
+    diagnosis,
+    reasons,
+    segments,
+    stats: st,
+    rhythmCv,
+    gapToSoundDb,
+  };
+}
+
+/** CirCor .tsv rows: start, end, state (1 S1, 2 systole, 3 S2, 4 diastole, 0 unannotated). */
+export interface Annotation {
+  start: number;
+  end: number;
+  state: number;
+}
+
+export function parseTsv(text: string): Annotation[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter((r) => r.length >= 3 && r.every(Number.isFinite))
+    .map(([start, end, state]) => ({ start: start!, end: end!, state: state! }));
+}
+
+/** The rate SOURCES.md states: 60 / median S1-onset interval over consecutive S1s with no 0 between. */
+export function annotatedHeartRate(a: Annotation[]): number {
+  const iv: number[] = [];
+  let last: number | undefined;
+  for (const r of a) {
+    if (r.state === 0) last = undefined;
+    else if (r.state === 1) {
+      if (last !== undefined) iv.push(r.start - last);
+      last = r.start;
+    }
+  }
+  return iv.length ? 60 / median(iv) : 0;
+}
+
+export interface Score {
+  tp: number;
+  fp: number;
+  fn: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/**
+ * S1/S2 detection score: a detected sound is a true positive when its centre lies within
+ * `tolerance` seconds of the centre of an unmatched annotated sound of the same kind (Springer
+ * 2016 §III-D, 100 ms). Only the annotated span counts: detections inside state-0 stretches are
+ * ignored, as the annotators gave no truth there.
+ */
+export function scoreSegmentation(segments: HeartSegment[], truth: Annotation[], tolerance = 0.1): Score {
+  const unlabelled = truth.filter((t) => t.state === 0);
+  const first = truth.find((t) => t.state !== 0)?.start ?? 0;
+  const last = [...truth].reverse().find((t) => t.state !== 0)?.end ?? 0;
+  const inTruth = (c: number) =>
+    c >= first - tolerance && c <= last + tolerance && !unlabelled.some((u) => c > u.start && c < u.end);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const [kind, state] of [
+    ['S1', 1],
+    ['S2', 3],
+  ] as const) {
+    const want = truth.filter((t) => t.state === state).map((t) => (t.start + t.end) / 2);
+    const got = segments
+      .filter((s) => s.state === kind)
+      .map((s) => (s.start + s.end) / 2)
+      .filter(inTruth);
+    const used = new Array<boolean>(want.length).fill(false);
+    for (const c of got) {
+      let best = -1;
+      for (let i = 0; i < want.length; i++) {
+        if (
+          !used[i] &&
+          Math.abs(want[i]! - c) <= tolerance &&
+          (best < 0 || Math.abs(want[i]! - c) < Math.abs(want[best]! - c))
+        )
+          best = i;
+      }
+      if (best >= 0) {
+        used[best] = true;
+        tp++;
+      } else fp++;
+    }
+    fn += used.filter((u) => !u).length;
+  }
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  return { tp, fp, fn, precision, recall, f1 };
+}

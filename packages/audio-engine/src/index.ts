@@ -1,0 +1,6 @@
+// Public API shared by every host. Host-specific entries: ./node, ./worker, ./worklets/*.
+export * from './engine.js';
+export * from './presets.js';
+export * from './wav.js';
+export * from './heart.js';
+export * from './analysis.js';

@@ -1,0 +1,48 @@
+// The plain async functions the comlink worker exposes. Kept separate from worker.ts (which only
+// wires comlink) so Node tests can call exactly the same code.
+import type { ChainOptions, Engine, VariantName } from './engine.js';
+import { analyzeRecording, type RecordingAnalysis } from './analysis.js';
+import { decodeWav, toMono } from './wav.js';
+
+export interface DecodedMono {
+  sampleRate: number;
+  samples: Float32Array;
+  channelCount: number;
+  bitsPerSample: number;
+  warnings: string[];
+}
+
+export function createWorkerApi(getEngine: () => Promise<Engine>) {
+  return {
+    async decode(bytes: ArrayBuffer | Uint8Array): Promise<DecodedMono> {
+      const w = decodeWav(bytes);
+      return {
+        sampleRate: w.sampleRate,
+        samples: toMono(w.channels),
+        channelCount: w.channels.length,
+        bitsPerSample: w.bitsPerSample,
+        warnings: w.warnings,
+      };
+    },
+    async processPreset(samples: Float32Array, sampleRate: number, options: ChainOptions = {}): Promise<Float32Array> {
+      return (await getEngine()).processPreset(samples, sampleRate, options);
+    },
+    async peaks(samples: Float32Array, buckets: number): Promise<Float32Array> {
+      return (await getEngine()).peaks(samples, buckets);
+    },
+    async variants(samples: Float32Array, sampleRate: number): Promise<Record<VariantName, Float32Array>> {
+      return (await getEngine()).variants(samples, sampleRate);
+    },
+    async analyze(samples: Float32Array, sampleRate: number): Promise<RecordingAnalysis> {
+      return analyzeRecording(await getEngine(), samples, sampleRate);
+    },
+    async noiseQuality(samples: Float32Array, sampleRate: number): Promise<Uint8Array> {
+      return (await getEngine()).noiseQuality(samples, sampleRate);
+    },
+    async resample(samples: Float32Array, rateIn: number, rateOut: number): Promise<Float32Array> {
+      return (await getEngine()).resample(samples, rateIn, rateOut);
+    },
+  };
+}
+
+export type WorkerApi = ReturnType<typeof createWorkerApi>;

@@ -1,0 +1,62 @@
+// 'level-meter-processor': peak and RMS in dBFS for the volume meter (§9 thresholds 0 … -35 dB).
+// Accumulates in place and posts at most every `intervalMs` (default 100 ms), never per quantum.
+import { Engine } from '../engine.js';
+
+interface MeterOptions {
+  wasmBytes: ArrayBuffer;
+  intervalMs?: number;
+}
+
+export interface MeterMessage {
+  peakDb: number;
+  rmsDb: number;
+}
+
+class LevelMeterProcessor extends AudioWorkletProcessor {
+  private engine: Engine;
+  private buf: number;
+  private view: Float32Array;
+  private peak = 0;
+  private sum = 0;
+  private count = 0;
+  private readonly interval: number;
+
+  constructor(options: AudioWorkletNodeOptions) {
+    super(options);
+    const o = options.processorOptions as MeterOptions;
+    this.engine = Engine.fromBytesSync(o.wasmBytes);
+    this.buf = this.engine.exports.alloc(128 * 4);
+    this.view = new Float32Array(this.engine.exports.memory.buffer, this.buf, 128);
+    this.interval = Math.max(1, Math.round(((o.intervalMs ?? 100) / 1000) * sampleRate));
+  }
+
+  process(inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    const input = inputs[0]?.[0];
+    const out = outputs[0]?.[0];
+    if (input) {
+      if (out) out.set(input);
+      const x = this.engine.exports;
+      if (this.view.buffer !== x.memory.buffer) this.view = new Float32Array(x.memory.buffer, this.buf, 128);
+      this.view.set(input);
+      // peakDb/rmsDb of this quantum, folded back to linear so the window is exact.
+      const p = 10 ** (x.peakDb(this.buf, input.length) / 20);
+      const r = 10 ** (x.rmsDb(this.buf, input.length) / 20);
+      if (p > this.peak) this.peak = p;
+      this.sum += r * r * input.length;
+      this.count += input.length;
+      if (this.count >= this.interval) {
+        const msg: MeterMessage = {
+          peakDb: this.peak > 0 ? 20 * Math.log10(this.peak) : -Infinity,
+          rmsDb: this.sum > 0 ? 10 * Math.log10(this.sum / this.count) : -Infinity,
+        };
+        this.port.postMessage(msg);
+        this.peak = 0;
+        this.sum = 0;
+        this.count = 0;
+      }
+    }
+    return true;
+  }
+}
+
+registerProcessor('level-meter-processor', LevelMeterProcessor);

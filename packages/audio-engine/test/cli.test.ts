@@ -1,0 +1,65 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeWav } from '../src/wav.js';
+import { loadEngine, readMonoWav } from '../src/node.js';
+import { fixturePath } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const run = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+const input = fixturePath('heart_normal_circor_49974_MV');
+
+describe('auscura-dsp', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'auscura-dsp-'));
+
+  it('process writes the preset-filtered, amplified file the engine computes (PCM 16)', () => {
+    const out = join(dir, 'wide.wav');
+    expect(run('process', input, '--preset', 'wide', '--gain', '2', '-o', out)).toMatch(/wide, gain 2/);
+    const written = decodeWav(readFileSync(out));
+    const { samples, sampleRate } = readMonoWav(input);
+    const want = loadEngine().processPreset(samples, sampleRate, { preset: 'wide', gain: 2 });
+    expect(written.sampleRate).toBe(4000);
+    // PCM 16 clips to the 16-bit range.
+    const clip = (v: number) => Math.min(32767 / 32768, Math.max(-1, v));
+    for (let i = 0; i < want.length; i += 97)
+      expect(Math.abs(written.channels[0]![i]! - clip(want[i]!))).toBeLessThanOrEqual(1 / 32768 + 1e-7);
+  });
+
+  it('analyze --json prints the rate, diagnosis and noise slices', () => {
+    const a = JSON.parse(run('analyze', input, '--json'));
+    expect(a.heart.heartRateBpm).toBeGreaterThan(85);
+    expect(a.heart.heartRateBpm).toBeLessThan(96);
+    expect(a.noiseSlices).toHaveLength(17);
+    expect(['NORMAL', 'ABNORMAL', 'INSUFFICIENT_DATA']).toContain(a.heart.diagnosis);
+  });
+
+  it('variants writes the four variants', () => {
+    run('variants', input, '-o', join(dir, 'v'));
+    expect(readdirSync(join(dir, 'v')).sort()).toEqual(
+      ['algo1', 'algo2', 'sg', 'silence'].map((v) => `heart_normal_circor_49974_MV.${v}.wav`),
+    );
+  });
+
+  it('fails with a clear message and exit code 2 on a malformed WAV or bad options', () => {
+    const bad = join(dir, 'bad.wav');
+    writeFileSync(bad, 'RIFF\x10\0\0\0WAVEjunk');
+    const r = spawnSync(process.execPath, [CLI, 'analyze', bad], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no fmt chunk/);
+    const p = spawnSync(process.execPath, [CLI, 'process', input, '--preset', 'loud', '-o', join(dir, 'x.wav')], {
+      encoding: 'utf8',
+    });
+    expect(p.status).toBe(2);
+    expect(p.stderr).toMatch(/--preset must be one of wide, low, high, raw/);
+    const c = spawnSync(
+      process.execPath,
+      [CLI, 'process', input, '--low-cut', '300', '--high-cut', '200', '-o', join(dir, 'y.wav')],
+      { encoding: 'utf8' },
+    );
+    expect(c.status).toBe(1);
+    expect(c.stderr).toMatch(/above the high cut/);
+  });
+});
