@@ -1,4 +1,3 @@
-import { buildApp } from './app.js';
 import { createLogger } from './plugins/logger.js';
 import { loadEnv } from './config/env.js';
 import { connectDatabase, migrate } from './db/connect.js';
@@ -14,7 +13,12 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const lock = acquireServerLock(env.dataDir, env.PORT);
-  const database = await connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  // Start opening the database first: PGlite compiles its WASM off the main thread, so loading
+  // the app's modules (Fastify, oidc-provider, …) overlaps with it instead of following it.
+  const databaseReady = connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  const appModule = import('./app.js');
+  const database = await databaseReady;
+  const { buildApp } = await appModule;
   const applied = await migrate(database);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   let seeded = false;
