@@ -4,8 +4,19 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const webFeatures = ['patients', 'auth', 'shell', 'errors', 'public-pages', 'idle', 'notifications'];
+const webFeatures = [
+  'patients',
+  'auth',
+  'shell',
+  'errors',
+  'public-pages',
+  'idle',
+  'notifications',
+  'exams',
+  'healthcare-providers',
+];
 
 export default tseslint.config(
   {
@@ -25,6 +36,19 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
+    // Resolve imports the way TypeScript does (`.js` specifiers to `.ts` sources, the `source`
+    // export condition), so no-cycle and the islands rule see every edge.
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
