@@ -38,7 +38,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node ${path.join(repoRoot, 'apps/api/dist/server.js')}`,
+    command: `node ${path.join(repoRoot, 'apps/api/dist/server.bundle.js')}`,
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

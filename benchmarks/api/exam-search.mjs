@@ -26,7 +26,7 @@ const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-api-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.bundle.js')], {
   env: {
     ...process.env,
     PORT: String(port),

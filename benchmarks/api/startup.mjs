@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const server = path.join(root, 'apps/api/dist/server.js');
+const server = path.join(root, 'apps/api/dist/server.bundle.js');
 const port = 8181;
 const runs = Number(process.env.RUNS ?? 5);
 

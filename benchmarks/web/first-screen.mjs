@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const port = 8184;
 const origin = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-web-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.bundle.js')], {
   env: {
     ...process.env,
     PORT: String(port),

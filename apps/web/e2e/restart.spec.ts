@@ -9,7 +9,7 @@ import { demo, signInAs } from './support';
 // This test runs its own server so it can restart it; the shared one keeps running.
 const port = 8093;
 const origin = `http://localhost:${port}`;
-const serverEntry = path.resolve(import.meta.dirname, '../../api/dist/server.js');
+const serverEntry = path.resolve(import.meta.dirname, '../../api/dist/server.bundle.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-e2e-restart-'));
 
 async function startServer(): Promise<ChildProcess> {

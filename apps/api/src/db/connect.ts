@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -65,7 +66,18 @@ async function connectPglite(folder: string): Promise<DatabaseHandle> {
   };
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
+/**
+ * migrations/ beside the API package's package.json, found upwards from this module, so the
+ * same code works from src/, from dist/ and from the single-file production bundle.
+ */
+function findMigrationsFolder(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'migrations');
+    if (existsSync(candidate) && existsSync(path.join(dir, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`No migrations folder above ${start}`);
+  }
+}
+const migrationsFolder = findMigrationsFolder(import.meta.dirname);
 
 /** Applies migrations/NNN_name.sql in order, each once, each in its own transaction. */
 export async function migrate(handle: DatabaseHandle, folder = migrationsFolder): Promise<string[]> {

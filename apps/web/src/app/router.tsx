@@ -19,6 +19,12 @@ const Terms = lazy(() => import('./routes/public/terms.tsx'));
 const Privacy = lazy(() => import('./routes/public/privacy.tsx'));
 const Hipaa = lazy(() => import('./routes/public/hipaa.tsx'));
 const NotFound = lazy(() => import('./routes/not-found.tsx'));
+const Patient = lazy(() => import('./routes/app/patient.tsx'));
+const Council = lazy(() => import('./routes/app/council.tsx'));
+const OrganizationProviders = lazy(() => import('./routes/organization/healthcare-providers.tsx'));
+const OrganizationPatients = lazy(() => import('./routes/organization/patients.tsx'));
+const OrganizationExams = lazy(() => import('./routes/organization/exams.tsx'));
+const Exam = lazy(() => import('./routes/exams/exam.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -48,6 +54,19 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.home.path, element: <PatientsRoute /> },
                   { path: paths.patients.path, element: <PatientsRoute /> },
+                  { path: paths.patient.path, element: <Patient /> },
+                  { path: paths.council.path, element: <Council /> },
+                  { path: paths.organizationProviders.path, element: <OrganizationProviders /> },
+                  { path: paths.organizationPatients.path, element: <OrganizationPatients /> },
+                  { path: paths.organizationExams.path, element: <OrganizationExams /> },
+                  // The 'All' list is the same screen with all=true; the static segment outranks :examId.
+                  {
+                    path: paths.organizationExamsAll.path,
+                    element: <Navigate to={`${paths.organizationExams.getHref()}?all=true`} replace />,
+                  },
+                  { path: paths.exam.path, element: <Exam family="exam" /> },
+                  { path: paths.organizationExam.path, element: <Exam family="organization" /> },
+                  { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },
                 ],
               },
             ],

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { IdleSessionWatcher } from '../../../features/idle/components/idle-session-watcher.tsx';
 import { NotificationStack } from '../../../features/notifications/components/notification-stack.tsx';
 import { AppShell } from '../../../features/shell/components/app-shell.tsx';
@@ -7,7 +9,10 @@ import { AppShell } from '../../../features/shell/components/app-shell.tsx';
 export function ShellLayout() {
   return (
     <AppShell>
-      <Outlet />
+      {/* Screens load lazily; the shell stays on screen meanwhile instead of the whole-page spinner. */}
+      <Suspense fallback={<PageSpinner label="Loading…" />}>
+        <Outlet />
+      </Suspense>
       <NotificationStack />
       <IdleSessionWatcher />
     </AppShell>

@@ -28,3 +28,14 @@ describe('the patient list query', () => {
     expect(listQuerySchema.safeParse(query).success).toBe(true);
   });
 });
+
+describe("the organization's patient list query", () => {
+  const organizationId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+  it('scopes by organization and loads the primary doctor', () => {
+    const query = buildPatientSearchQuery({ organizationId, search: '', pageNumber: 1 });
+    expect(query.filters).toEqual([{ field: 'organizationId', op: 'eq', value: organizationId }]);
+    expect(query.joinedLoads).toEqual(['healthcareProvider']);
+    expect(listQuerySchema.safeParse(query).success).toBe(true);
+  });
+});

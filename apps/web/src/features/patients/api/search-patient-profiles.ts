@@ -3,27 +3,30 @@ import { encodeListQuery, limits, patientProfileRoutes } from '@auscura/contract
 import type { ListQueryInput, Paged, PatientProfile } from '@auscura/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type PatientSearchParams = {
-  healthcareProviderId: string;
+/** Whose patients: one provider's (the patients home) or the whole organization's (clinician-portal §6). */
+export type PatientListScope = { healthcareProviderId: string } | { organizationId: string };
+
+export type PatientSearchParams = PatientListScope & {
   /** Free text matched against name and email; blank means no text filter. */
   search: string;
   pageNumber: number;
 };
 
-/** The list query of the patients screen: this provider's patients, newest first, 10 a page (clinician-portal §2.8, §9). */
-export function buildPatientSearchQuery({
-  healthcareProviderId,
-  search,
-  pageNumber,
-}: PatientSearchParams): ListQueryInput {
-  const text = search.trim();
+/**
+ * The list query of the patient lists, newest first, 10 a page (clinician-portal §2.8, §2.10, §9).
+ * The organization's list also loads each patient's primary doctor for its extra column.
+ */
+export function buildPatientSearchQuery(params: PatientSearchParams): ListQueryInput {
+  const text = params.search.trim();
+  const scope =
+    'organizationId' in params
+      ? { field: 'organizationId', op: 'eq' as const, value: params.organizationId }
+      : { field: 'healthcareProviderId', op: 'eq' as const, value: params.healthcareProviderId };
   return {
-    filters: [
-      { field: 'healthcareProviderId', op: 'eq', value: healthcareProviderId },
-      ...(text ? [{ field: 'search', op: 'like' as const, value: text }] : []),
-    ],
+    filters: [scope, ...(text ? [{ field: 'search', op: 'like' as const, value: text }] : [])],
     sort: [{ field: 'dateCreated', direction: 'desc' }],
-    pagination: { pageNumber, pageSize: limits.pageSize },
+    pagination: { pageNumber: params.pageNumber, pageSize: limits.pageSize },
+    ...('organizationId' in params ? { joinedLoads: ['healthcareProvider'] } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { limits } from '@auscura/contracts';
 import type { PatientProfile } from '@auscura/contracts';
@@ -7,36 +8,59 @@ import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { providerName } from '../../../lib/format.ts';
 import { useSearchPatientProfiles } from '../api/search-patient-profiles.ts';
+import type { PatientListScope } from '../api/search-patient-profiles.ts';
 import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
 import { formatBirthdate, patientName } from '../utils/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';
+import { PatientRowMenu } from './patient-row-menu.tsx';
 
 export const listLoadFailedText =
   'An unexpected error occurred. Our team has been notified and is looking into it. Please try again later.';
 
-const columns: PagedTableColumn<PatientProfile>[] = [
-  { id: 'name', header: 'Name', width: '32%', render: patientName },
-  { id: 'birthdate', header: 'Date of birth', width: '18%', render: (patient) => formatBirthdate(patient.birthdate) },
-  { id: 'email', header: 'Email', width: '40%', render: (patient) => patient.emailAddress ?? '—' },
-  {
-    id: 'actions',
-    header: '',
-    label: 'Actions',
-    align: 'right',
-    width: '10%',
-    render: (patient) => (
+const actionsColumn: PagedTableColumn<PatientProfile> = {
+  id: 'actions',
+  header: '',
+  label: 'Actions',
+  align: 'right',
+  width: '12%',
+  render: (patient) => (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <Link component={RouterLink} to={paths.patient.getHref(patient.id)} aria-label={`View ${patientName(patient)}`}>
         View
       </Link>
-    ),
-  },
+      <PatientRowMenu patientId={patient.id} patientName={patientName(patient)} />
+    </Box>
+  ),
+};
+
+const providerColumns: PagedTableColumn<PatientProfile>[] = [
+  { id: 'name', header: 'Name', width: '30%', render: patientName },
+  { id: 'birthdate', header: 'Date of birth', width: '18%', render: (patient) => formatBirthdate(patient.birthdate) },
+  { id: 'email', header: 'Email', width: '40%', render: (patient) => patient.emailAddress ?? '—' },
+  actionsColumn,
 ];
 
-/** The provider's patients, searchable and paged (clinician-portal §2.8). */
-export function PatientList({ healthcareProviderId }: { healthcareProviderId: string }) {
+/** clinician-portal §2.10: the organization's list adds the primary care provider. */
+const organizationColumns: PagedTableColumn<PatientProfile>[] = [
+  { id: 'name', header: 'Name', width: '24%', render: patientName },
+  { id: 'birthdate', header: 'Date of birth', width: '14%', render: (patient) => formatBirthdate(patient.birthdate) },
+  { id: 'email', header: 'Email', width: '28%', render: (patient) => patient.emailAddress ?? '—' },
+  {
+    id: 'primary',
+    header: 'Primary care provider',
+    width: '22%',
+    render: (patient) => providerName(patient.healthcareProvider),
+  },
+  actionsColumn,
+];
+
+/** The provider's or the organization's patients, searchable and paged (clinician-portal §2.8, §2.10). */
+export function PatientList(scope: PatientListScope) {
   const { pageNumber, setPageNumber, searchText, setSearchText, search } = usePatientListParams();
-  const query = useSearchPatientProfiles({ healthcareProviderId, search, pageNumber });
+  const query = useSearchPatientProfiles({ ...scope, search, pageNumber });
+  const columns = 'organizationId' in scope ? organizationColumns : providerColumns;
   const totalCount = query.data?.totalCount ?? 0;
   const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
 

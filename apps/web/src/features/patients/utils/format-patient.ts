@@ -17,3 +17,32 @@ export function formatBirthdate(birthdate: string | null): string {
   const [year, month, day] = birthdate.split('-');
   return year && month && day ? `${month}/${day}/${year}` : 'unknown';
 }
+
+/**
+ * clinician-portal §5: '1 month old', 'N months old' up to 24 months, then 'N years old'.
+ * Whole months and years completed by `today`, counted on the calendar (not in 30-day steps).
+ */
+export function ageText(birthdate: string, today: Date = new Date()): string {
+  const [year, month, day] = birthdate.split('-').map(Number);
+  if (!year || !month || !day) return 'unknown';
+  let months = (today.getFullYear() - year) * 12 + (today.getMonth() + 1 - month);
+  if (today.getDate() < day) months -= 1;
+  months = Math.max(0, months);
+  if (months <= 24) return months === 1 ? '1 month old' : `${months} months old`;
+  const years = Math.floor(months / 12);
+  return `${years} years old`;
+}
+
+/** The date of birth with the age after it, or 'unknown' (clinician-portal §2.9, §5). */
+export function birthdateWithAge(birthdate: string | null, today: Date = new Date()): string {
+  const formatted = formatBirthdate(birthdate);
+  if (!birthdate || formatted === 'unknown') return 'unknown';
+  return `${formatted} (${ageText(birthdate, today)})`;
+}
+
+const sexLabels = { male: 'Male', female: 'Female' } as const;
+
+/** clinician-portal §2.9: Male or Female; anything else, missing included, reads 'Unknown'. */
+export function sexLabel(sex: PatientProfile['sex']): string {
+  return sex === 'male' || sex === 'female' ? sexLabels[sex] : 'Unknown';
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { demo, signInAs } from './support';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** The ids of one page of the organization's 'All' exams, in list order (newest first). */
+async function allExamIds(page: Page, pageNumber = 1): Promise<string[]> {
+  await page.goto(`/organization/exams?all=true${pageNumber > 1 ? `&p=${pageNumber}` : ''}`);
+  const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.split('/').at(-1)!);
+}
+
+/** Opens /organization/exams/all/{the n-th newest exam} as Ada; each test works on its own exam. */
+async function openAllExam(page: Page, index: number) {
+  await page.goto('/organization/exams?all=true');
+  await signInAs(page, demo.ada);
+  const id = (await allExamIds(page))[index]!;
+  await page.goto(`/organization/exams/all/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return id;
+}
+
+test('Previous and Next walk the whole organization list, as built: Previous to older, Next to newer', async ({
+  page,
+}) => {
+  await page.goto('/organization/exams?all=true');
+  await signInAs(page, demo.ada);
+  const [first, second, third] = await allExamIds(page);
+  const total = Number((await page.getByText(/^\d+–\d+ of \d+$/).innerText()).split(' of ')[1]);
+
+  await page.goto(`/organization/exams/all/${first}`);
+  const navigation = page.getByRole('navigation', { name: 'Exam navigation' });
+  await expect(navigation.getByText(`1 of ${total}`)).toBeVisible();
+  await expect(navigation.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await navigation.getByRole('link', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(new RegExp(`/organization/exams/all/${second}$`));
+  await expect(navigation.getByText(`2 of ${total}`)).toBeVisible();
+  await navigation.getByRole('link', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(new RegExp(`/organization/exams/all/${third}$`));
+  await navigation.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/organization/exams/all/${second}$`));
+
+  // The other end: the oldest exam, last on the last page.
+  const last = (await allExamIds(page, Math.ceil(total / 10))).at(-1)!;
+  await page.goto(`/organization/exams/all/${last}`);
+  await expect(navigation.getByText(`${total} of ${total}`)).toBeVisible();
+  await expect(navigation.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await navigation.getByRole('link', { name: 'Next' }).click();
+  await expect(navigation.getByText(`${total - 1} of ${total}`)).toBeVisible();
+});
+
+test('the reviewed switch is saved, announced and survives a reload', async ({ page }) => {
+  await openAllExam(page, 3);
+  const toggle = page.getByRole('switch', { name: 'Mark as reviewed' });
+  const before = await toggle.isChecked();
+  await toggle.click();
+  await expect(
+    page.getByText(before ? 'The exam has been marked as unreviewed' : 'The exam has been marked as reviewed'),
+  ).toBeVisible();
+  await expect(page.getByText(before ? 'Unreviewed' : 'Reviewed', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(toggle).toBeChecked({ checked: !before });
+  // Put it back so the seeded state stays as other tests expect it.
+  await toggle.click();
+  await expect(toggle).toBeChecked({ checked: before });
+});
+
+test('notes are saved with Save, confirmed for 3 seconds, and survive a reload', async ({ page }) => {
+  await openAllExam(page, 4);
+  const notes = page.getByRole('textbox', { name: 'Notes' });
+  const text = `Grade II/VI systolic murmur, recheck ${Date.now()}`;
+  await notes.fill(text);
+  await expect(page.getByText(`${text.length} / 5000`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const saved = page.getByText('Notes saved');
+  await expect(saved).toBeVisible();
+  await expect(saved).toBeHidden({ timeout: 5_000 });
+  await page.reload();
+  await expect(notes).toHaveValue(text);
+});
+
+test('notes are also saved when the field loses focus', async ({ page }) => {
+  await openAllExam(page, 5);
+  const notes = page.getByRole('textbox', { name: 'Notes' });
+  const text = `Saved on blur ${Date.now()}`;
+  await notes.fill(text);
+  await page.getByRole('heading', { name: 'Enhanced notes' }).click();
+  await expect(page.getByText('Notes saved')).toBeVisible();
+  await page.reload();
+  await expect(notes).toHaveValue(text);
+});
+
+test('enhanced notes: the exclusive option clears and locks its group, and the choice survives a reload', async ({
+  page,
+}) => {
+  await openAllExam(page, 6);
+  const murmur = page.getByRole('group', { name: 'Murmur' });
+  const noMurmur = murmur.getByRole('checkbox', { name: 'Likely no murmur' });
+  const holosystolic = murmur.getByRole('checkbox', { name: 'Holosystolic' });
+  const saved = () =>
+    page.waitForResponse((r) => r.url().includes('/enhanced-notes') && r.request().method() === 'PUT');
+
+  if (await noMurmur.isChecked()) {
+    const response = saved();
+    await noMurmur.uncheck();
+    await response;
+  }
+  await expect(holosystolic).toBeEnabled();
+  if (!(await holosystolic.isChecked())) {
+    const response = saved();
+    await holosystolic.check();
+    expect((await response).ok()).toBe(true);
+  }
+
+  const response = saved();
+  await noMurmur.check();
+  await expect(holosystolic).not.toBeChecked();
+  await expect(holosystolic).toBeDisabled();
+  expect((await response).ok()).toBe(true);
+
+  await page.reload();
+  await expect(noMurmur).toBeChecked();
+  await expect(holosystolic).not.toBeChecked();
+  await expect(holosystolic).toBeDisabled();
+  // The other group is untouched by the murmur group's exclusive option.
+  await expect(
+    page.getByRole('group', { name: 'Breath sounds' }).getByRole('checkbox', { name: 'Stridor' }),
+  ).toBeVisible();
+});
+
+test('sharing checks the address and then reports success', async ({ page }) => {
+  await openAllExam(page, 7);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share exam' });
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByText('Email address is required.')).toBeVisible();
+  await dialog.getByLabel('Email address').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByText('Invalid email address.')).toBeVisible();
+  await dialog.getByLabel('Email address').fill(`${'a'.repeat(110)}@example.com`);
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByText('Email address may not exceed 120 characters.')).toBeVisible();
+  await dialog.getByLabel('Email address').fill('colleague@example.com');
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('The exam has been shared with colleague@example.com')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('the exam shows its recordings, and combo repeats them under Silence, Algo1 and Raw', async ({ page }) => {
+  const id = await openAllExam(page, 0);
+  const recordings = page.getByRole('region', { name: 'Auscultations' }).getByRole('listitem');
+  const count = await recordings.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(recordings.first()).toContainText(/(Heart|Lung) [1-5]/);
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`/exams/${id}?combo`);
+  for (const column of ['Silence', 'Algo1', 'Raw']) {
+    const section = page.getByRole('region', { name: column });
+    await expect(section.getByRole('heading', { name: column })).toBeVisible();
+    await expect(section.getByRole('listitem')).toHaveCount(count);
+  }
+  // /exams/{id} is outside the organization family: no position, no Previous/Next.
+  await expect(page.getByRole('navigation', { name: 'Exam navigation' })).toHaveCount(0);
+});
+
+test('an unknown exam shows the not-found page', async ({ page }) => {
+  await page.goto('/exams/00000000-0000-4000-8000-000000000000');
+  await signInAs(page, demo.ada);
+  await expect(page.getByText('Page not found.')).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useParams } from 'react-router-dom';
+import { NotFoundContent } from '../../../components/errors/not-found-page.tsx';
+import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
+import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
+import { ExamHistory } from '../../../features/exams/components/exam-history.tsx';
+import { usePatientProfile } from '../../../features/patients/api/get-patient-profile.ts';
+import { PatientDetailsCard } from '../../../features/patients/components/patient-details-card.tsx';
+import { patientName } from '../../../features/patients/utils/format-patient.ts';
+import { isMissingRecord } from '../../../lib/is-missing-record.ts';
+import Typography from '@mui/material/Typography';
+
+/** /patients/:patientProfileId: the patient's card beside their exam history (clinician-portal §2.9). */
+export default function PatientRoute() {
+  const { patientProfileId = '' } = useParams();
+  const query = usePatientProfile(patientProfileId);
+  if (query.isPending) return <PageSpinner label="Loading patient…" />;
+  if (query.isError) {
+    return isMissingRecord(query.error) ? <NotFoundContent /> : <Alert severity="error">{listLoadFailedText}</Alert>;
+  }
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {patientName(query.data)}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+        <PatientDetailsCard patient={query.data} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <ExamHistory patientProfileId={query.data.id} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

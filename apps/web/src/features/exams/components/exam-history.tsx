@@ -1,0 +1,27 @@
+import { paths } from '../../../config/paths.ts';
+import { usePageParam } from '../../../hooks/use-page-param.ts';
+import { useSearchExams } from '../api/search-exams.ts';
+import { examColumns } from './exam-columns.tsx';
+import { ExamTable } from './exam-table.tsx';
+
+const columns = examColumns({ withPatient: false, viewHref: (exam) => paths.exam.getHref(exam.id) });
+
+/**
+ * The patient detail screen's Exam History (clinician-portal §2.9). The Start … Exam buttons join
+ * it with the exam dialogs of a later issue.
+ */
+export function ExamHistory({ patientProfileId }: { patientProfileId: string }) {
+  const { pageNumber, setPageNumber } = usePageParam();
+  const query = useSearchExams({ filters: [{ field: 'patientProfileId', value: patientProfileId }], pageNumber });
+  return (
+    <ExamTable
+      title="Exam History"
+      titleId="exam-history-title"
+      columns={columns}
+      query={query}
+      pageNumber={pageNumber}
+      setPageNumber={setPageNumber}
+      emptyText="This patient has no exams yet."
+    />
+  );
+}
