@@ -119,10 +119,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     sentryDsn: env.SENTRY_DSN ?? null,
     adapters: {
       database: database.kind,
-      storage: 'local',
       mail: mailer.kind,
-      realtime: 'websocket',
-      video: 'p2p',
     },
     version: '0.1.0',
   };

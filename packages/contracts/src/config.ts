@@ -15,12 +15,13 @@ export const publicConfigSchema = z.object({
     allowedIdleGracePeriodInSeconds: z.number().int().min(1),
   }),
   sentryDsn: z.string().nullable(),
+  /**
+   * The adapters that exist and which of their modes is live. Recording storage, live-exam
+   * state and video join this object when they are built (DESIGN.md lists them).
+   */
   adapters: z.object({
     database: z.enum(['pglite', 'postgres']),
-    storage: z.enum(['local', 's3']),
     mail: z.enum(['outbox', 'smtp']),
-    realtime: z.enum(['websocket', 'redis', 'firebase']),
-    video: z.enum(['p2p', 'twilio']),
   }),
   version: z.string(),
 });
