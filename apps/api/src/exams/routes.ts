@@ -11,6 +11,8 @@ import type { ListWhitelist } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createExamRepository, examListWhitelist } from './repository.js';
+import type { ExamScope } from './repository.js';
+import type { Principal } from '../identity/verify-token.js';
 
 const examLoadsWhitelist: ListWhitelist = {
   filters: {},
@@ -49,42 +51,28 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
     return exam;
   });
 
-  route(app, examRoutes.search, async ({ request, reply }) => {
-    const principal = principalOf(request);
-    const query = parseListQuery((request.query as { q?: unknown }).q, examListWhitelist);
-    const page = await exams.search({ organizationId: principal.organizationId }, query, principal.organizationId);
-    await audit.record(principal, {
-      action: 'list',
-      targetType: 'exam-list',
-      detail: { patientProfileIds: listedPatients(page.items) },
+  /** One handler for the three lists: they differ in scope and in who may call them. */
+  function listRoute(
+    endpoint: typeof examRoutes.search,
+    scopeOf: (principal: Principal) => ExamScope,
+    council = false,
+  ) {
+    route(app, endpoint, async ({ request, reply }) => {
+      const principal = principalOf(request);
+      if (council) requireCouncilMember(principal);
+      const query = parseListQuery((request.query as { q?: unknown }).q, examListWhitelist);
+      const page = await exams.search(scopeOf(principal), query, principal.organizationId);
+      await audit.record(principal, {
+        action: 'list',
+        targetType: 'exam-list',
+        detail: { patientProfileIds: listedPatients(page.items), ...(council ? { council: true } : {}) },
+      });
+      return sendPaged(reply, query, page);
     });
-    return sendPaged(reply, query, page);
-  });
-
-  route(app, examRoutes.searchOrganization, async ({ request, reply }) => {
-    const principal = principalOf(request);
-    const query = parseListQuery((request.query as { q?: unknown }).q, examListWhitelist);
-    const page = await exams.search({ organizationId: principal.organizationId }, query, principal.organizationId);
-    await audit.record(principal, {
-      action: 'list',
-      targetType: 'exam-list',
-      detail: { patientProfileIds: listedPatients(page.items) },
-    });
-    return sendPaged(reply, query, page);
-  });
-
-  route(app, examRoutes.searchCouncil, async ({ request, reply }) => {
-    const principal = principalOf(request);
-    requireCouncilMember(principal);
-    const query = parseListQuery((request.query as { q?: unknown }).q, examListWhitelist);
-    const page = await exams.search({ allOrganizations: true }, query, principal.organizationId);
-    await audit.record(principal, {
-      action: 'list',
-      targetType: 'exam-list',
-      detail: { patientProfileIds: listedPatients(page.items), council: true },
-    });
-    return sendPaged(reply, query, page);
-  });
+  }
+  listRoute(examRoutes.search, (principal) => ({ organizationId: principal.organizationId }));
+  listRoute(examRoutes.searchOrganization, (principal) => ({ organizationId: principal.organizationId }));
+  listRoute(examRoutes.searchCouncil, () => ({ allOrganizations: true }), true);
 
   route(app, examRoutes.adjacent, async ({ params, request }) => {
     const principal = principalOf(request);
@@ -103,44 +91,34 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
     return navigation;
   });
 
-  route(app, examRoutes.setReviewed, async ({ params, body, request }) => {
-    const { principal, row } = await visibleRow(params.id, request);
-    await exams.update(params.id, { reviewed: body.value });
+  /** Changes one field of a visible exam, records the change (never the note's text) and answers the exam. */
+  async function updateExam(
+    id: string,
+    request: Parameters<typeof principalOf>[0],
+    values: Parameters<typeof exams.update>[1],
+    detail: Record<string, unknown>,
+  ) {
+    const { principal, row } = await visibleRow(id, request);
+    await exams.update(id, values);
     await audit.record(principal, {
       action: 'update',
       targetType: 'exam',
-      targetId: params.id,
+      targetId: id,
       patientProfileId: row.patient_profile_id,
-      detail: { field: 'reviewed', value: body.value },
+      detail,
     });
-    return exams.find(params.id, principal.organizationId, []);
-  });
+    return exams.find(id, principal.organizationId, []);
+  }
 
-  route(app, examRoutes.setNotes, async ({ params, body, request }) => {
-    const { principal, row } = await visibleRow(params.id, request);
-    await exams.update(params.id, { notes: body.value });
-    await audit.record(principal, {
-      action: 'update',
-      targetType: 'exam',
-      targetId: params.id,
-      patientProfileId: row.patient_profile_id,
-      detail: { field: 'notes', length: body.value.length },
-    });
-    return exams.find(params.id, principal.organizationId, []);
-  });
-
-  route(app, examRoutes.setEnhancedNotes, async ({ params, body, request }) => {
-    const { principal, row } = await visibleRow(params.id, request);
-    await exams.update(params.id, { enhanced_notes: body.value });
-    await audit.record(principal, {
-      action: 'update',
-      targetType: 'exam',
-      targetId: params.id,
-      patientProfileId: row.patient_profile_id,
-      detail: { field: 'enhancedNotes', value: body.value },
-    });
-    return exams.find(params.id, principal.organizationId, []);
-  });
+  route(app, examRoutes.setReviewed, async ({ params, body, request }) =>
+    updateExam(params.id, request, { reviewed: body.value }, { field: 'reviewed', value: body.value }),
+  );
+  route(app, examRoutes.setNotes, async ({ params, body, request }) =>
+    updateExam(params.id, request, { notes: body.value }, { field: 'notes', length: body.value.length }),
+  );
+  route(app, examRoutes.setEnhancedNotes, async ({ params, body, request }) =>
+    updateExam(params.id, request, { enhanced_notes: body.value }, { field: 'enhancedNotes', value: body.value }),
+  );
 
   route(app, examRoutes.share, async ({ params, body, request }) => {
     const { principal, row } = await visibleRow(params.id, request);
