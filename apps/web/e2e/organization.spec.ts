@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, signInAs } from './support';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
-}
+import { demo, expectNoSeriousViolations, signInAs } from './support';
 
 const headers = (page: Page) => page.getByRole('table').getByRole('columnheader');
 const bodyRows = (page: Page) =>

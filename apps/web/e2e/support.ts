@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -15,4 +16,16 @@ export async function signInAs(page: Page, email: string, password = demo.passwo
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await submitSignIn(page, email, password);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+}
+
+/** axe on the current page: no serious or critical violation, each listed with where it is. */
+export async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
 }
