@@ -2,15 +2,11 @@
 // in PostgreSQL, 50 concurrent connections (autocannon), plus the query plans.
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInOverHttp } from './sign-in.mjs';
+import { startServer } from '../support/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = 'auscura_bench';
 const port = 8183;
@@ -25,34 +21,13 @@ await admin.end();
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-api-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.bundle.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    DATABASE_URL: benchUrl.toString(),
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { stop } = await startServer({
+  port,
+  name: 'api',
+  env: { DATABASE_URL: benchUrl.toString() },
+  showErrors: true,
 });
-const stop = async () => {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-};
 try {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
   // Grow the demo data to 20,000 patients and 100,000 exams over 20 organizations: the two demo
   // organizations plus 18 more, 5 providers each; exams spread over two years.
   const db = new pg.Client({ connectionString: benchUrl.toString() });
@@ -188,7 +163,6 @@ try {
   );
 } finally {
   await stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   const cleanup = new pg.Client({ connectionString: serverUrl });
   await cleanup.connect();
   await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

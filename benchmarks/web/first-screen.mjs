@@ -2,49 +2,18 @@
 // opening the portal, signing in as Ada, until the patients table shows. Sizes are the gzip
 // sizes of the bodies (level 9, as a server or CDN would send them) plus the raw sizes.
 // Run after `npm run build`; starts its own server on a fresh data folder.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, startServer } from '../support/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = 8184;
 const origin = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-web-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.bundle.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'error',
-  },
-  stdio: 'ignore',
-});
+const { stop } = await startServer({ port, name: 'web' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: chromiumArgs,
 });
 try {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const page = await browser.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
@@ -83,8 +52,5 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
