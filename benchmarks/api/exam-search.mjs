@@ -2,6 +2,7 @@
 // in PostgreSQL, 50 concurrent connections (autocannon), plus the query plans.
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInOverHttp } from './sign-in.mjs';
@@ -13,6 +14,13 @@ const port = 8183;
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
+// CPU time (user + system, ms) the server process has used so far, from /proc: unlike latency it
+// barely moves when other work shares the machine, so it compares versions of the code fairly.
+const cpuMs = (processId) => {
+  const fields = fs.readFileSync(`/proc/${processId}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+};
+
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -21,7 +29,7 @@ await admin.end();
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
 
-const { stop } = await startServer({
+const { stop, pid } = await startServer({
   port,
   name: 'api',
   env: { DATABASE_URL: benchUrl.toString() },
@@ -95,12 +103,14 @@ try {
       duration: 2,
       headers: { authorization: `Bearer ${token}` },
     });
+    const cpuBefore = cpuMs(pid);
     const run = await autocannon({
       url: `${origin}${entry.path}`,
       connections: 50,
       duration,
       headers: { authorization: `Bearer ${token}` },
     });
+    const serverCpuMsPerRequest = (cpuMs(pid) - cpuBefore) / run.requests.total;
     results.push({
       case: entry.name,
       requests: run.requests.total,
@@ -111,18 +121,26 @@ try {
       p90: run.latency.p90,
       p97_5: run.latency.p97_5,
       p99: run.latency.p99,
+      serverCpuMsPerRequest: Number(serverCpuMsPerRequest.toFixed(3)),
     });
   }
 
   // The plans of the queries behind those endpoints (the same SQL the repositories send).
   const plans = {};
+  // The page query joins the exam's patient and providers (exams/repository.ts, `base`).
+  const page = (where, limit, offset) =>
+    `SELECT e.*, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex, hp.first_name, php.first_name
+       FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id
+       JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id
+       JOIN healthcare_providers php ON php.id = pp.healthcare_provider_id
+       ${where} ORDER BY e.date_created DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`;
   const explain = async (label, sql, params) => {
     const rows = (await db.query(`EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${sql}`, params)).rows;
     plans[label] = rows.map((row) => row['QUERY PLAN']);
   };
   await explain(
     'my exams page',
-    'SELECT e.id FROM exams e WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2 ORDER BY e.date_created DESC, e.id DESC LIMIT 10 OFFSET 0',
+    page('WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2', 10, 0),
     [ada.organization_id, ada.id],
   );
   await explain(
@@ -132,13 +150,13 @@ try {
   );
   await explain(
     'organization exams page 3',
-    'SELECT e.id FROM exams e WHERE e.organization_id = $1 ORDER BY e.date_created DESC, e.id DESC LIMIT 10 OFFSET 20',
+    page('WHERE e.organization_id = $1', 10, 20),
     [ada.organization_id],
   );
   await explain('organization exams count', 'SELECT count(*) FROM exams e WHERE e.organization_id = $1', [
     ada.organization_id,
   ]);
-  await explain('council exams page', 'SELECT e.id FROM exams e ORDER BY e.date_created DESC, e.id DESC LIMIT 10', []);
+  await explain('council exams page', page('', 10, 0), []);
   await explain('council exams count', 'SELECT count(*) FROM exams e', []);
   await explain(
     'exam by id',

@@ -7,10 +7,10 @@ import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/server.bundle.js');
 
-export async function startServer({ port, name, env = {}, showErrors = false }) {
+export async function startServer({ port, name, env = {}, showErrors = false, nodeArgs = [], entry = serverEntry }) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -32,7 +32,7 @@ export async function startServer({ port, name, env = {}, showErrors = false }) 
   };
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${origin}/readyz`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/readyz`)).ok) return { origin, stop, pid: child.pid };
     } catch {
       // not listening yet
     }

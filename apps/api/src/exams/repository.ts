@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Auscultation, Exam, ListQuery } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import type { ListWhitelist } from '../lib/list-query.js';
 import { toAuscultation } from '../auscultations/mapper.js';
 
@@ -150,16 +152,23 @@ export function createExamRepository(db: DbOrTx) {
         'hp.email_address as hp_email_address',
       ]);
 
+  /** The WHERE of a list: the scope's organization and the whitelisted filters, on alias `e`. */
+  function scopeFilter(scope: ExamScope, query: ListQuery) {
+    return (eb: ExpressionBuilder<Database & { e: Database['exams'] }, 'e'>) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if ('organizationId' in scope) conditions.push(eb('e.organization_id', '=', scope.organizationId));
+      for (const filter of query.filters) {
+        const column = filterColumns[filter.field as keyof typeof filterColumns];
+        const op = operators[filter.op as keyof typeof operators];
+        if (!column || !op) continue;
+        conditions.push(eb(column, op, filter.value as never));
+      }
+      return eb.and(conditions);
+    };
+  }
+
   function scoped(scope: ExamScope, query: ListQuery) {
-    let where = db.selectFrom('exams as e');
-    if ('organizationId' in scope) where = where.where('e.organization_id', '=', scope.organizationId);
-    for (const filter of query.filters) {
-      const column = filterColumns[filter.field as keyof typeof filterColumns];
-      const op = operators[filter.op as keyof typeof operators];
-      if (!column || !op) continue;
-      where = where.where(column, op, filter.value as never);
-    }
-    return where;
+    return db.selectFrom('exams as e').where(scopeFilter(scope, query));
   }
 
   async function auscultationsFor(examIds: string[]): Promise<Map<string, Auscultation[]>> {
@@ -203,6 +212,14 @@ export function createExamRepository(db: DbOrTx) {
     return Number(row.count);
   }
 
+  /** An exam from a row already loaded (by findRow), with the auscultations if asked for. */
+  async function present(row: ExamRow, viewerOrganizationId: string, loads: readonly string[]): Promise<Exam> {
+    const auscultations = loads.includes('auscultations')
+      ? ((await auscultationsFor([row.id])).get(row.id) ?? [])
+      : undefined;
+    return toExam(row, viewerOrganizationId, loads, auscultations);
+  }
+
   return {
     /** The raw row of one exam, whatever its organization; callers decide visibility. */
     async findRow(id: string) {
@@ -212,36 +229,30 @@ export function createExamRepository(db: DbOrTx) {
     async find(id: string, viewerOrganizationId: string, loads: readonly string[]): Promise<Exam | undefined> {
       const row = (await base().where('e.id', '=', id).executeTakeFirst()) as ExamRow | undefined;
       if (!row) return undefined;
-      const auscultations = loads.includes('auscultations')
-        ? ((await auscultationsFor([id])).get(id) ?? [])
-        : undefined;
-      return toExam(row, viewerOrganizationId, loads, auscultations);
+      return present(row, viewerOrganizationId, loads);
     },
 
+    present,
+
     /**
-     * A page of exams in a scope. The page's ids come from the exams table alone (index scan on
-     * date_created), then one join fetches their rows; the count runs on the same filters.
+     * A page of exams in a scope: one query for the page's rows (an index scan on the scope's
+     * date_created index feeding the joins, stopped by LIMIT) and, beside it, the count. Two
+     * statements in parallel rather than ids-then-rows: under load each round trip to the
+     * database costs more than the joins (benchmarks/RESULTS.md).
      */
     async search(scope: ExamScope, query: ListQuery, viewerOrganizationId: string) {
       const { pageNumber, pageSize } = query.pagination;
       const direction = query.sort[0]?.direction ?? 'desc';
-      const [totalCount, idRows] = await Promise.all([
+      const [totalCount, rows] = await Promise.all([
         count(scope, query),
-        scoped(scope, query)
-          .select('e.id')
+        base()
+          .where(scopeFilter(scope, query))
           .orderBy('e.date_created', direction)
           .orderBy('e.id', direction)
           .limit(pageSize)
           .offset((pageNumber - 1) * pageSize)
-          .execute(),
+          .execute() as Promise<ExamRow[]>,
       ]);
-      const ids = idRows.map((row) => row.id);
-      if (ids.length === 0) return { items: [], totalCount };
-      const rows = (await base()
-        .where('e.id', 'in', ids)
-        .orderBy('e.date_created', direction)
-        .orderBy('e.id', direction)
-        .execute()) as ExamRow[];
       return {
         items: rows.map((row) => toExam(row, viewerOrganizationId, query.joinedLoads)),
         totalCount,

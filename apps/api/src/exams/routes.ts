@@ -41,7 +41,7 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
   route(app, examRoutes.get, async ({ params, request }) => {
     const { principal, row } = await visibleRow(params.id, request);
     const query = parseListQuery((request.query as { q?: unknown }).q, examLoadsWhitelist);
-    const exam = await exams.find(params.id, principal.organizationId, query.joinedLoads);
+    const exam = await exams.present(row, principal.organizationId, query.joinedLoads);
     await audit.record(principal, {
       action: 'read',
       targetType: 'exam',

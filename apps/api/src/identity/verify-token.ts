@@ -27,13 +27,27 @@ const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA
 
 export type TokenVerifier = (token: string) => Promise<Principal>;
 
+/**
+ * Verified tokens are remembered until they expire, so a client that sends the same access token
+ * with every request pays for one RSA signature check, not one per request (under load the
+ * WebCrypto verify was the largest single cost of an authenticated request). The cache is keyed
+ * by the whole token string, so only byte-identical tokens hit it, and an entry is never used
+ * past the token's `exp`. Bounded: the oldest entries go first.
+ */
+const cacheLimit = 10_000;
+
 export function createTokenVerifier(options: {
   issuer: string;
   audience: string;
   jwks: { keys: JWK[] } | URL;
+  /** Clock for expiry checks of cached tokens (tests). */
+  now?: () => number;
 }): TokenVerifier {
   const keySet = options.jwks instanceof URL ? createRemoteJWKSet(options.jwks) : createLocalJWKSet(options.jwks);
-  return async (token) => {
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+
+  async function verifyUncached(token: string): Promise<{ principal: Principal; expiresAt: number }> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, keySet, {
@@ -41,6 +55,7 @@ export function createTokenVerifier(options: {
         audience: options.audience,
         algorithms,
         clockTolerance: 5,
+        currentDate: new Date(now()),
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired.');
@@ -49,12 +64,27 @@ export function createTokenVerifier(options: {
     const parsed = claimSchema.safeParse(payload);
     if (!parsed.success) throw unauthorized('The access token lacks the portal’s claims.');
     const data = parsed.data as Record<string, unknown>;
-    return {
+    const principal: Principal = {
       authId: String(data.sub),
       healthcareProviderId: String(data[claimNames.healthcareProviderId]),
       organizationId: String(data[claimNames.organizationId]),
       organizationName: String(data[claimNames.organizationName]),
       roles: (data[claimNames.roles] as string[]).filter((role): role is Role => roleSchema.safeParse(role).success),
     };
+    // Without `exp` a token is checked every time rather than cached forever.
+    const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+    return { principal, expiresAt };
+  }
+
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt > now()) return { ...hit.principal, roles: [...hit.principal.roles] };
+    if (hit) verified.delete(token);
+    const result = await verifyUncached(token);
+    if (result.expiresAt > now()) {
+      if (verified.size >= cacheLimit) verified.delete(verified.keys().next().value as string);
+      verified.set(token, result);
+    }
+    return { ...result.principal, roles: [...result.principal.roles] };
   };
 }
