@@ -189,10 +189,11 @@ export function createExamRepository(db: DbOrTx) {
   }
 
   /**
-   * The number of exams in a scope. Unfiltered or by provider (or unreviewed by provider) it
-   * comes from the trigger-kept counters; any other filter counts rows through the indexes.
+   * The number of exams in a scope, as a one-row query (column `count`). Unfiltered or by
+   * provider (or unreviewed by provider) it comes from the trigger-kept counters; any other
+   * filter counts rows through the indexes.
    */
-  async function count(scope: ExamScope, query: ListQuery): Promise<number> {
+  function countQuery(scope: ExamScope, query: ListQuery) {
     const providerFilter = query.filters.find((f) => f.field === 'healthcareProviderId' && f.op === 'eq');
     const reviewedFilter = query.filters.find((f) => f.field === 'reviewed' && f.op === 'eq');
     const others = query.filters.filter((f) => f !== providerFilter && f !== reviewedFilter);
@@ -201,15 +202,13 @@ export function createExamRepository(db: DbOrTx) {
       if ('organizationId' in scope) counters = counters.where('organization_id', '=', scope.organizationId);
       if (providerFilter) counters = counters.where('healthcare_provider_id', '=', String(providerFilter.value));
       const column = reviewedFilter ? 'unreviewed' : 'total';
-      const row = await counters
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return counters.select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'));
     }
-    const row = await scoped(scope, query)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return scoped(scope, query).select((eb) => eb.fn.countAll<number>().as('count'));
+  }
+
+  async function count(scope: ExamScope, query: ListQuery): Promise<number> {
+    return Number((await countQuery(scope, query).executeTakeFirstOrThrow()).count);
   }
 
   /** An exam from a row already loaded (by findRow), with the auscultations if asked for. */
@@ -235,24 +234,24 @@ export function createExamRepository(db: DbOrTx) {
     present,
 
     /**
-     * A page of exams in a scope: one query for the page's rows (an index scan on the scope's
-     * date_created index feeding the joins, stopped by LIMIT) and, beside it, the count. Two
-     * statements in parallel rather than ids-then-rows: under load each round trip to the
-     * database costs more than the joins (benchmarks/RESULTS.md).
+     * A page of exams in a scope, with the scope's count as a scalar subquery of the same
+     * statement: one round trip to the database (under load each round trip costs more than the
+     * joins; benchmarks/RESULTS.md). The page's rows come from an index scan on the scope's
+     * date_created index feeding the joins, stopped by LIMIT. Only a page past the end, which has
+     * no row to carry the count, asks for the count again.
      */
     async search(scope: ExamScope, query: ListQuery, viewerOrganizationId: string) {
       const { pageNumber, pageSize } = query.pagination;
       const direction = query.sort[0]?.direction ?? 'desc';
-      const [totalCount, rows] = await Promise.all([
-        count(scope, query),
-        base()
-          .where(scopeFilter(scope, query))
-          .orderBy('e.date_created', direction)
-          .orderBy('e.id', direction)
-          .limit(pageSize)
-          .offset((pageNumber - 1) * pageSize)
-          .execute() as Promise<ExamRow[]>,
-      ]);
+      const rows = (await base()
+        .select(countQuery(scope, query).as('total_count'))
+        .where(scopeFilter(scope, query))
+        .orderBy('e.date_created', direction)
+        .orderBy('e.id', direction)
+        .limit(pageSize)
+        .offset((pageNumber - 1) * pageSize)
+        .execute()) as (ExamRow & { total_count: number | string | null })[];
+      const totalCount = rows[0] ? Number(rows[0].total_count) : await count(scope, query);
       return {
         items: rows.map((row) => toExam(row, viewerOrganizationId, query.joinedLoads)),
         totalCount,
