@@ -127,9 +127,11 @@ try {
 
   // The plans of the queries behind those endpoints (the same SQL the repositories send).
   const plans = {};
-  // The page query joins the exam's patient and providers (exams/repository.ts, `base`).
-  const page = (where, limit, offset) =>
-    `SELECT e.*, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex, hp.first_name, php.first_name
+  // The page query joins the exam's patient and providers (exams/repository.ts, `base`) and carries
+  // the list's total as a scalar subquery on the trigger-kept counters.
+  const page = (where, limit, offset, countWhere = where.replaceAll('e.', '')) =>
+    `SELECT e.*, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex, hp.first_name, php.first_name,
+            (SELECT coalesce(sum(total), 0) FROM exam_counters ${countWhere}) AS total_count
        FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id
        JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id
        JOIN healthcare_providers php ON php.id = pp.healthcare_provider_id
