@@ -17,85 +17,153 @@ const G: StaticArray<f64> = [
   -0.6308807679295904, 0.7148465705525415, -0.23037781330885523,
 ];
 
-// Hot loops use unchecked() access and handle the periodic wrap only for the last 3 outputs, so
-// the inner loop has neither bounds checks nor an integer remainder.
+// The interior of both transforms runs on f64x2 vectors (V8 does not auto-vectorise WASM,
+// NOTES.md). Forward: output k needs x[2k .. 2k+7]; as four pairs X_q = (x[2k+2q], x[2k+2q+1]),
+// approx[k] = Σ_q (h_2q, h_2q+1)·X_q summed across lanes, and output k+1 reuses X_1..X_4, so two
+// outputs of both filters cost five pair loads. Each output is still the sum of the same eight
+// products; only the order of the additions differs from a scalar loop (last-bit differences).
+// The periodic wrap is handled by the scalar tail.
 function forward(x: StaticArray<f64>, n: i32, approx: StaticArray<f64>, detail: StaticArray<f64>): void {
   const half = n >> 1;
-  const h0 = unchecked(H[0]),
-    h1 = unchecked(H[1]),
-    h2 = unchecked(H[2]),
-    h3 = unchecked(H[3]);
-  const h4 = unchecked(H[4]),
-    h5 = unchecked(H[5]),
-    h6 = unchecked(H[6]),
-    h7 = unchecked(H[7]);
-  const g0 = unchecked(G[0]),
-    g1 = unchecked(G[1]),
-    g2 = unchecked(G[2]),
-    g3 = unchecked(G[3]);
-  const g4 = unchecked(G[4]),
-    g5 = unchecked(G[5]),
-    g6 = unchecked(G[6]),
-    g7 = unchecked(G[7]);
+  const hp0 = f64x2(unchecked(H[0]), unchecked(H[1])),
+    hp1 = f64x2(unchecked(H[2]), unchecked(H[3])),
+    hp2 = f64x2(unchecked(H[4]), unchecked(H[5])),
+    hp3 = f64x2(unchecked(H[6]), unchecked(H[7]));
+  const gp0 = f64x2(unchecked(G[0]), unchecked(G[1])),
+    gp1 = f64x2(unchecked(G[2]), unchecked(G[3])),
+    gp2 = f64x2(unchecked(G[4]), unchecked(G[5])),
+    gp3 = f64x2(unchecked(G[6]), unchecked(G[7]));
+  // Outputs k with 2k + 7 < n need no wrap; the vector loop takes them two at a time.
   const safe = n >= TAPS ? (n - TAPS) / 2 + 1 : 0;
-  for (let k = 0; k < safe; k++) {
-    const b = 2 * k;
-    const v0 = unchecked(x[b]),
-      v1 = unchecked(x[b + 1]),
-      v2 = unchecked(x[b + 2]),
-      v3 = unchecked(x[b + 3]);
-    const v4 = unchecked(x[b + 4]),
-      v5 = unchecked(x[b + 5]),
-      v6 = unchecked(x[b + 6]),
-      v7 = unchecked(x[b + 7]);
-    unchecked((approx[k] = h0 * v0 + h1 * v1 + h2 * v2 + h3 * v3 + h4 * v4 + h5 * v5 + h6 * v6 + h7 * v7));
-    unchecked((detail[k] = g0 * v0 + g1 * v1 + g2 * v2 + g3 * v3 + g4 * v4 + g5 * v5 + g6 * v6 + g7 * v7));
+  const xp = changetype<usize>(x);
+  const ap = changetype<usize>(approx);
+  const dp = changetype<usize>(detail);
+  let k = 0;
+  for (; k + 1 < safe; k += 2) {
+    const b = xp + ((<usize>(2 * k)) << 3);
+    const x0 = v128.load(b),
+      x1 = v128.load(b, 16),
+      x2 = v128.load(b, 32),
+      x3 = v128.load(b, 48),
+      x4 = v128.load(b, 64);
+    const a0 = f64x2.add(
+      f64x2.add(f64x2.mul(hp0, x0), f64x2.mul(hp1, x1)),
+      f64x2.add(f64x2.mul(hp2, x2), f64x2.mul(hp3, x3)),
+    );
+    const a1 = f64x2.add(
+      f64x2.add(f64x2.mul(hp0, x1), f64x2.mul(hp1, x2)),
+      f64x2.add(f64x2.mul(hp2, x3), f64x2.mul(hp3, x4)),
+    );
+    const d0 = f64x2.add(
+      f64x2.add(f64x2.mul(gp0, x0), f64x2.mul(gp1, x1)),
+      f64x2.add(f64x2.mul(gp2, x2), f64x2.mul(gp3, x3)),
+    );
+    const d1 = f64x2.add(
+      f64x2.add(f64x2.mul(gp0, x1), f64x2.mul(gp1, x2)),
+      f64x2.add(f64x2.mul(gp2, x3), f64x2.mul(gp3, x4)),
+    );
+    // (lane 0 + lane 1) of each accumulator, for outputs k and k + 1 together.
+    v128.store(
+      ap + ((<usize>k) << 3),
+      f64x2.add(v128.shuffle<f64>(a0, a1, 0, 2), v128.shuffle<f64>(a0, a1, 1, 3)),
+    );
+    v128.store(
+      dp + ((<usize>k) << 3),
+      f64x2.add(v128.shuffle<f64>(d0, d1, 0, 2), v128.shuffle<f64>(d0, d1, 1, 3)),
+    );
   }
-  for (let k = safe; k < half; k++) {
+  for (; k < half; k++) {
     let a: f64 = 0;
     let d: f64 = 0;
     for (let t = 0; t < TAPS; t++) {
-      const v = x[(2 * k + t) % n];
-      a += H[t] * v;
-      d += G[t] * v;
+      const v = unchecked(x[(2 * k + t) % n]);
+      a += unchecked(H[t]) * v;
+      d += unchecked(G[t]) * v;
     }
-    approx[k] = a;
-    detail[k] = d;
+    unchecked((approx[k] = a));
+    unchecked((detail[k] = d));
   }
 }
 
+// Inverse: out[2j] = Σ_q h_2q·a[j-q] + g_2q·d[j-q] and out[2j+1] the same with the odd taps. Two
+// consecutive j form one f64x2 (unaligned pair loads of a and d at j-q), giving the even and odd
+// outputs of j and j+1, interleaved into out[2j .. 2j+3] by two shuffles.
 function inverse(approx: StaticArray<f64>, detail: StaticArray<f64>, n: i32, out: StaticArray<f64>): void {
-  // out[i] = Σ_k h[i - 2k]·a[k] + g[i - 2k]·d[k]; for output pair (2j, 2j+1) the contributing k are
-  // j, j-1, j-2, j-3 (mod half), with taps (0,1), (2,3), (4,5), (6,7).
   const half = n >> 1;
-  const h0 = H[0],
-    h1 = H[1],
-    h2 = H[2],
-    h3 = H[3],
-    h4 = H[4],
-    h5 = H[5],
-    h6 = H[6],
-    h7 = H[7];
-  const g0 = G[0],
-    g1 = G[1],
-    g2 = G[2],
-    g3 = G[3],
-    g4 = G[4],
-    g5 = G[5],
-    g6 = G[6],
-    g7 = G[7];
+  const he0 = f64x2.splat(unchecked(H[0])),
+    he1 = f64x2.splat(unchecked(H[2])),
+    he2 = f64x2.splat(unchecked(H[4])),
+    he3 = f64x2.splat(unchecked(H[6]));
+  const ho0 = f64x2.splat(unchecked(H[1])),
+    ho1 = f64x2.splat(unchecked(H[3])),
+    ho2 = f64x2.splat(unchecked(H[5])),
+    ho3 = f64x2.splat(unchecked(H[7]));
+  const ge0 = f64x2.splat(unchecked(G[0])),
+    ge1 = f64x2.splat(unchecked(G[2])),
+    ge2 = f64x2.splat(unchecked(G[4])),
+    ge3 = f64x2.splat(unchecked(G[6]));
+  const go0 = f64x2.splat(unchecked(G[1])),
+    go1 = f64x2.splat(unchecked(G[3])),
+    go2 = f64x2.splat(unchecked(G[5])),
+    go3 = f64x2.splat(unchecked(G[7]));
+  const ap = changetype<usize>(approx);
+  const dp = changetype<usize>(detail);
+  const op = changetype<usize>(out);
   // Interior outputs (j ≥ 3) need no wrap.
-  for (let j = 3; j < half; j++) {
-    const a0 = approx[j],
-      a1 = approx[j - 1],
-      a2 = approx[j - 2],
-      a3 = approx[j - 3];
-    const d0 = detail[j],
-      d1 = detail[j - 1],
-      d2 = detail[j - 2],
-      d3 = detail[j - 3];
-    out[2 * j] = h0 * a0 + g0 * d0 + h2 * a1 + g2 * d1 + h4 * a2 + g4 * d2 + h6 * a3 + g6 * d3;
-    out[2 * j + 1] = h1 * a0 + g1 * d0 + h3 * a1 + g3 * d1 + h5 * a2 + g5 * d2 + h7 * a3 + g7 * d3;
+  let j = 3;
+  for (; j + 1 < half; j += 2) {
+    const pa = ap + ((<usize>(j - 3)) << 3);
+    const pd = dp + ((<usize>(j - 3)) << 3);
+    // A_q = (a[j-q], a[j+1-q]): offsets 3-q pairs from a[j-3].
+    const a0 = v128.load(pa, 24),
+      a1 = v128.load(pa, 16),
+      a2 = v128.load(pa, 8),
+      a3 = v128.load(pa);
+    const d0 = v128.load(pd, 24),
+      d1 = v128.load(pd, 16),
+      d2 = v128.load(pd, 8),
+      d3 = v128.load(pd);
+    const even = f64x2.add(
+      f64x2.add(
+        f64x2.add(f64x2.mul(he0, a0), f64x2.mul(ge0, d0)),
+        f64x2.add(f64x2.mul(he1, a1), f64x2.mul(ge1, d1)),
+      ),
+      f64x2.add(
+        f64x2.add(f64x2.mul(he2, a2), f64x2.mul(ge2, d2)),
+        f64x2.add(f64x2.mul(he3, a3), f64x2.mul(ge3, d3)),
+      ),
+    );
+    const odd = f64x2.add(
+      f64x2.add(
+        f64x2.add(f64x2.mul(ho0, a0), f64x2.mul(go0, d0)),
+        f64x2.add(f64x2.mul(ho1, a1), f64x2.mul(go1, d1)),
+      ),
+      f64x2.add(
+        f64x2.add(f64x2.mul(ho2, a2), f64x2.mul(go2, d2)),
+        f64x2.add(f64x2.mul(ho3, a3), f64x2.mul(go3, d3)),
+      ),
+    );
+    const po = op + ((<usize>(2 * j)) << 3);
+    v128.store(po, v128.shuffle<f64>(even, odd, 0, 2));
+    v128.store(po, v128.shuffle<f64>(even, odd, 1, 3), 16);
+  }
+  for (; j < half; j++) {
+    const a0 = unchecked(approx[j]),
+      a1 = unchecked(approx[j - 1]),
+      a2 = unchecked(approx[j - 2]),
+      a3 = unchecked(approx[j - 3]);
+    const d0 = unchecked(detail[j]),
+      d1 = unchecked(detail[j - 1]),
+      d2 = unchecked(detail[j - 2]),
+      d3 = unchecked(detail[j - 3]);
+    unchecked(
+      (out[2 * j] =
+        H[0] * a0 + G[0] * d0 + H[2] * a1 + G[2] * d1 + H[4] * a2 + G[4] * d2 + H[6] * a3 + G[6] * d3),
+    );
+    unchecked(
+      (out[2 * j + 1] =
+        H[1] * a0 + G[1] * d0 + H[3] * a1 + G[3] * d1 + H[5] * a2 + G[5] * d2 + H[7] * a3 + G[7] * d3),
+    );
   }
   for (let j = 0; j < min(3, half); j++) {
     let e: f64 = 0;
