@@ -41,30 +41,71 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
   const frame = <i32>Math.max(1, Math.round(0.02 * sampleRate));
   const frames = (n + frame - 1) / frame;
   const rms = new StaticArray<f64>(frames);
+  // One pass for the frame RMS values and the mean (the same additions, in the same order, as two
+  // separate passes would make).
+  let mean: f64 = 0;
   for (let f = 0; f < frames; f++) {
     let s: f64 = 0;
     const end = min(n, (f + 1) * frame);
     for (let i = f * frame; i < end; i++) {
       const v = <f64>load<f32>(inPtr + ((<usize>i) << 2));
       s += v * v;
+      mean += v;
     }
-    rms[f] = Math.sqrt(s / <f64>(end - f * frame));
+    unchecked((rms[f] = Math.sqrt(s / <f64>(end - f * frame))));
   }
+  mean /= <f64>n;
   const sorted = new StaticArray<f64>(frames);
   for (let f = 0; f < frames; f++) sorted[f] = rms[f];
   sorted.sort();
   const ref = sorted[<i32>Math.floor(0.95 * <f64>(frames - 1))];
   const gate = 0.1 * ref;
-  // Per-sample gain: 1 in open frames, 0 in closed ones, smoothed by a moving average of the 0/1
-  // mask over `ramp` samples and shaped by a raised cosine (computed only on the ramps). The mean
-  // is removed before gating (not after), so gated stretches stay exactly zero.
+  // Per-sample gain: the moving average m of the frames' 0/1 open flags over the last `ramp`
+  // samples, shaped by a raised cosine. The mean is removed before gating (not after), so gated
+  // stretches stay exactly zero. With the ramp (5 ms) shorter than a frame (20 ms), m can only
+  // differ from the frame's own flag in the first ramp - 1 samples of a frame whose flag differs
+  // from the previous frame's; everywhere else the gain is the flag itself, so the per-sample work
+  // is one multiply and the ramps are computed exactly as the running average would give them.
   const ramp = <i32>Math.max(1, Math.round(0.005 * sampleRate));
-  let mean: f64 = 0;
-  for (let i = 0; i < n; i++) mean += <f64>load<f32>(inPtr + ((<usize>i) << 2));
-  mean /= <f64>n;
-  // Per-frame open/closed flags, so the per-sample loop does no division.
   const open = new StaticArray<u8>(frames);
   for (let f = 0; f < frames; f++) open[f] = rms[f] >= gate ? 1 : 0;
+  if (ramp > frame) {
+    gateByRunningAverage(inPtr, n, outPtr, mean, frame, ramp, open);
+  } else {
+    const fr = <f64>ramp;
+    for (let f = 0; f < frames; f++) {
+      const s = f * frame;
+      const e = min(n, s + frame);
+      const now = <f64>unchecked(open[f]);
+      let i = s;
+      if (f > 0 && unchecked(open[f - 1]) != unchecked(open[f])) {
+        const before = <f64>unchecked(open[f - 1]);
+        const rampEnd = min(e, s + ramp - 1);
+        for (; i < rampEnd; i++) {
+          const inFrame = <f64>(i - s + 1);
+          const m = (before * (fr - inFrame) + now * inFrame) / fr;
+          const g = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
+          store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * g));
+        }
+      }
+      for (; i < e; i++) {
+        store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * now));
+      }
+    }
+  }
+  normalizeInPlace(outPtr, n, false);
+}
+
+/** The gate's general form, a running average of the open flags per sample (ramps longer than a frame). */
+function gateByRunningAverage(
+  inPtr: usize,
+  n: i32,
+  outPtr: usize,
+  mean: f64,
+  frame: i32,
+  ramp: i32,
+  open: StaticArray<u8>,
+): void {
   let acc: f64 = 0;
   let f = 0;
   let inFrame = 0;
@@ -87,7 +128,6 @@ export function silenceGate(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize
     const g = m <= 0 ? 0 : m >= 1 ? 1 : 0.5 - 0.5 * Math.cos(Math.PI * m);
     store<f32>(outPtr + ((<usize>i) << 2), <f32>((<f64>load<f32>(inPtr + ((<usize>i) << 2)) - mean) * g));
   }
-  normalizeInPlace(outPtr, n, false);
 }
 
 export function savitzkyGolay(inPtr: usize, n: i32, sampleRate: f64, outPtr: usize): void {
