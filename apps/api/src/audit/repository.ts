@@ -5,7 +5,14 @@ import type { Principal } from '../identity/verify-token.js';
 export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete';
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'patient-profile' | 'exam' | 'auscultation' | 'patient-profile-list' | 'exam-list';
+  targetType:
+    | 'patient-profile'
+    | 'exam'
+    | 'auscultation'
+    | 'patient-profile-list'
+    | 'exam-list'
+    /** Account changes (issue 6): created from an invitation, names, terms, email, password. */
+    | 'healthcare-provider';
   targetId?: string | null;
   patientProfileId?: string | null;
   /** For list reads: the patients shown. For changes: what changed (never the new text itself). */
@@ -13,9 +20,12 @@ export type AuditEntry = {
 };
 
 /** The audit log: who read or changed which patient data, when. */
+/** Who acted: a signed-in provider, or the account itself when it is created from an invitation. */
+export type AuditActor = Pick<Principal, 'healthcareProviderId' | 'organizationId'>;
+
 export function createAuditRepository(db: DbOrTx) {
   return {
-    async record(principal: Principal, entry: AuditEntry): Promise<void> {
+    async record(principal: AuditActor, entry: AuditEntry): Promise<void> {
       await db
         .insertInto('audit_log')
         .values({
