@@ -16,6 +16,7 @@ const webFeatures = [
   'notifications',
   'exams',
   'healthcare-providers',
+  'accounts',
 ];
 
 export default tseslint.config(

@@ -8,7 +8,10 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8091);
 export const baseURL = `http://localhost:${port}`;
-const dataDir = path.join(os.tmpdir(), `auscura-e2e-${process.pid}`);
+// The runner and its workers each load this file: the folder is chosen once and handed down through
+// the environment, so specs can run the operator CLI against the server's data (e2e/admin-cli.ts).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `auscura-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export const chromiumArgs = [

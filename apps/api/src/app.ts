@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { loadOrCreateIdentityKeys, publicJwks } from './identity/keys.js';
-import { createLockout } from './identity/lockout.js';
+import { auth0ManagementFromEnv } from './identity/auth0-management.js';
+import { createClientThrottle, createLockout } from './identity/lockout.js';
 import { sweepExpiredOidcPayloads } from './identity/oidc-adapter.js';
 import { createBuiltInProvider } from './identity/provider.js';
 import { builtInIdentityRoutes } from './identity/routes.js';
@@ -19,6 +20,8 @@ import type { TokenVerifier } from './identity/verify-token.js';
 import { operatorRoutes } from './operator/routes.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
+import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
+import type { AccountIdentity } from './healthcare-providers/accounts.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
 import { createMailer } from './mail/mailer.js';
@@ -73,6 +76,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   // Identity: real Auth0 when configured, else the built-in provider.
   let verify: TokenVerifier;
   let auth: PublicConfig['auth'];
+  let identity: AccountIdentity;
   if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
     const domain = env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '');
     verify = createTokenVerifier({
@@ -81,6 +85,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       jwks: new URL(`https://${domain}/.well-known/jwks.json`),
     });
     auth = { mode: 'auth0', domain, clientId: env.AUTH0_CLIENT_ID, audience: env.AUTH0_AUDIENCE };
+    // Accounts are created and changed through the Management API (when its credentials are set).
+    identity = { mode: 'auth0', management: auth0ManagementFromEnv(env) };
   } else {
     const keys = await loadOrCreateIdentityKeys(env.dataDir);
     const provider = createBuiltInProvider({
@@ -102,6 +108,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       jwks: publicJwks(keys.jwks),
     });
     auth = { mode: 'built-in', domain: env.publicUrl, clientId: 'auscura-web', audience: env.API_AUDIENCE };
+    identity = { mode: 'built-in' };
     const sweep = setInterval(() => void sweepExpiredOidcPayloads(db).catch(() => undefined), 3600_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
@@ -135,6 +142,17 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       await api.register(patientProfileRoutesPlugin, { db });
       await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(healthcareProviderRoutesPlugin, { db });
+      await api.register(accountRoutesPlugin, {
+        db,
+        identity,
+        tcVersion: env.TC_VERSION,
+        // 20 ids that match no invitation from one client address lock it out like sign-in failures.
+        throttle: createClientThrottle(db, {
+          scope: 'invitation-client',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+      });
       await api.register(auscultationRoutesPlugin, { db });
     },
     { prefix: apiBasePath },
@@ -155,6 +173,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       db,
       publicUrl: env.publicUrl,
       tcVersion: env.TC_VERSION,
+      identity,
       secret: options.operatorSecret,
     });
   }

@@ -29,6 +29,8 @@ type Row = {
 const q = (value: object) => `?q=${encodeURIComponent(encodeListQuery(value))}`;
 const notFound = { status: 404, errorName: 'RESOURCE_DOES_NOT_EXIST' };
 const empty = { status: 200 };
+const ownAccountOnly = { status: 403, errorName: 'UNAUTHORIZED' };
+const invalidInvitation = { status: 400, errorName: 'INVALID_HEALTHCARE_PROVIDER_INVITATION' };
 
 const matrix: Record<string, Row> = {
   'GET /api/v1/config': { request: () => ({ method: 'GET', url: '/api/v1/config' }), council: empty, plain: empty },
@@ -123,6 +125,60 @@ const matrix: Record<string, Row> = {
     request: (c) => ({ method: 'GET', url: `/api/v1/healthcare-providers/${c.other.providerId}` }),
     council: notFound,
     plain: notFound,
+  },
+  'PATCH /api/v1/healthcare-providers/:id': {
+    request: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/healthcare-providers/${c.other.providerId}`,
+      payload: { firstName: 'Mallory', lastName: 'Mallory', displayName: 'Mallory' },
+    }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
+  'PATCH /api/v1/healthcare-providers/:id/password': {
+    request: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/healthcare-providers/${c.other.providerId}/password`,
+      payload: { password: 'a-takeover-password-1' },
+    }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
+  'GET /api/v1/healthcare-providers/:id/email-address': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/healthcare-providers/${c.other.providerId}/email-address` }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
+  'PUT /api/v1/healthcare-providers/:id/email-address': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/healthcare-providers/${c.other.providerId}/email-address`,
+      payload: { emailAddress: 'mallory@example.org' },
+    }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
+  // Unauthenticated: an id that matches no invitation answers the invitation error, for anyone.
+  'GET /api/v1/healthcare-provider-invitations/:id': {
+    request: () => ({ method: 'GET', url: '/api/v1/healthcare-provider-invitations/no-such-invitation-id-000' }),
+    council: invalidInvitation,
+    plain: invalidInvitation,
+  },
+  'POST /api/v1/healthcare-providers': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/healthcare-providers',
+      payload: {
+        invitationId: 'no-such-invitation-id-000',
+        password: 'a-takeover-password-1',
+        firstName: 'Mallory',
+        lastName: 'Mallory',
+        displayName: 'Mallory',
+        tcVersion: 1,
+      },
+    }),
+    council: invalidInvitation,
+    plain: invalidInvitation,
   },
   'GET /api/v1/search/healthcare-providers': {
     request: (c) => ({

@@ -17,3 +17,8 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const isoDateSchema = z.iso.date();
 export const emailSchema = z.email().max(limits.emailMaxLength);
 export const nameSchema = z.string().trim().min(1).max(limits.nameMaxLength);
+/**
+ * The name rule of the patient form (exams-and-devices §5) and of account creation
+ * (clinician-portal §5): letters, periods, commas, apostrophes, spaces and hyphens.
+ */
+export const personNamePattern = /^[\p{L} .,'-]+$/u;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isoDateTimeSchema, nameSchema, uuidSchema, limits } from './common.js';
+import { emailSchema, isoDateTimeSchema, limits, nameSchema, personNamePattern, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
 import { pagedSchema } from './query.js';
@@ -40,21 +40,30 @@ export const healthcareProviderOverviewSchema = healthcareProviderSchema.extend(
 });
 export type HealthcareProviderOverview = z.infer<typeof healthcareProviderOverviewSchema>;
 
+/** The password rule of the forms (clinician-portal §5). */
 export const passwordSchema = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+/**
+ * A password as the request bodies carry it: only the upper bound is a schema rule (INVALID_DATA);
+ * the server's password policy answers PASSWORD_TOO_SHORT, PASSWORD_TOO_COMMON,
+ * PASSWORD_CONTAINS_USER_INFORMATION and PASSWORD_SAME_AS_PREVIOUS itself.
+ */
+export const passwordInputSchema = z.string().max(limits.passwordMaxLength);
 
 export const updateHealthcareProviderBodySchema = z.union([
   z.object({ tcVersion: z.number().int().min(0) }).strict(),
   z.object({ firstName: nameSchema, lastName: nameSchema, displayName: nameSchema }).strict(),
 ]);
-export const updatePasswordBodySchema = z.object({ password: passwordSchema }).strict();
+export const updatePasswordBodySchema = z.object({ password: passwordInputSchema }).strict();
 export const emailAddressBodySchema = z.object({ emailAddress: emailSchema }).strict();
+/** The create-account name rule (clinician-portal §5): letters, periods, commas, apostrophes, spaces, hyphens. */
+const accountNameSchema = nameSchema.regex(personNamePattern);
 export const createHealthcareProviderBodySchema = z
   .object({
     invitationId: z.string().min(1).max(200),
-    password: passwordSchema,
-    firstName: nameSchema,
-    lastName: nameSchema,
-    displayName: nameSchema,
+    password: passwordInputSchema,
+    firstName: accountNameSchema,
+    lastName: accountNameSchema,
+    displayName: accountNameSchema,
     tcVersion: z.number().int().min(0),
   })
   .strict();
@@ -97,7 +106,7 @@ export const healthcareProviderRoutes = {
     path: '/healthcare-providers/:id',
     params: idParams,
     body: updateHealthcareProviderBodySchema,
-    responses: { 200: healthcareProviderSchema },
+    responses: { 200: healthcareProviderSchema, 400: apiErrorSchema, 403: apiErrorSchema },
     summary: 'tcVersion alone, or names',
   }),
   updatePassword: endpoint({
@@ -105,14 +114,14 @@ export const healthcareProviderRoutes = {
     path: '/healthcare-providers/:id/password',
     params: idParams,
     body: updatePasswordBodySchema,
-    responses: { 204: z.null() },
-    summary: 'Change own password',
+    responses: { 204: z.null(), 400: apiErrorSchema, 403: apiErrorSchema, 502: apiErrorSchema },
+    summary: 'Change own password (clears mustChangePassword)',
   }),
   getEmailAddress: endpoint({
     method: 'GET',
     path: '/healthcare-providers/:id/email-address',
     params: idParams,
-    responses: { 200: emailAddressBodySchema },
+    responses: { 200: emailAddressBodySchema, 403: apiErrorSchema },
     summary: 'Own sign-in address',
   }),
   putEmailAddress: endpoint({
@@ -120,7 +129,13 @@ export const healthcareProviderRoutes = {
     path: '/healthcare-providers/:id/email-address',
     params: idParams,
     body: emailAddressBodySchema,
-    responses: { 200: emailAddressBodySchema },
+    responses: {
+      200: emailAddressBodySchema,
+      400: apiErrorSchema,
+      403: apiErrorSchema,
+      409: apiErrorSchema,
+      502: apiErrorSchema,
+    },
     summary: 'Change own sign-in address',
   }),
   create: endpoint({
@@ -128,7 +143,7 @@ export const healthcareProviderRoutes = {
     path: '/healthcare-providers',
     public: true,
     body: createHealthcareProviderBodySchema,
-    responses: { 201: z.object({ id: uuidSchema }) },
+    responses: { 201: z.object({ id: uuidSchema }), 400: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
     summary: 'Create an account from an invitation',
   }),
   getInvitation: endpoint({
@@ -136,7 +151,7 @@ export const healthcareProviderRoutes = {
     path: '/healthcare-provider-invitations/:id',
     public: true,
     params: z.object({ id: z.string().min(1).max(200) }),
-    responses: { 200: healthcareProviderInvitationSchema },
+    responses: { 200: healthcareProviderInvitationSchema, 400: apiErrorSchema, 429: apiErrorSchema },
     summary: 'An invitation, with isValid',
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isoDateSchema, isoDateTimeSchema, nameSchema, uuidSchema } from './common.js';
+import { emailSchema, isoDateSchema, isoDateTimeSchema, nameSchema, personNamePattern, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
 import { healthcareProviderSummarySchema } from './healthcare-provider.js';
@@ -28,9 +28,6 @@ export const patientProfileSchema = z.object({
   masked: z.boolean().default(false),
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
-
-/** The name rule of the patient form (exams-and-devices §5): letters . , ' space - */
-export const personNamePattern = /^[\p{L} .,'-]+$/u;
 
 export const createPatientProfileBodySchema = z
   .object({

@@ -5,7 +5,14 @@ import type { Principal } from '../identity/verify-token.js';
 export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete';
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'patient-profile' | 'exam' | 'auscultation' | 'patient-profile-list' | 'exam-list';
+  targetType:
+    | 'patient-profile'
+    | 'exam'
+    | 'auscultation'
+    | 'patient-profile-list'
+    | 'exam-list'
+    /** Account changes (issue 6): created from an invitation, names, terms, email, password. */
+    | 'healthcare-provider';
   targetId?: string | null;
   patientProfileId?: string | null;
   /** For list reads: the patients shown. For changes: what changed (never the new text itself). */
@@ -72,6 +79,9 @@ function groupWriter(db: DbOrTx) {
   };
 }
 
+/** Who acted: a signed-in provider, or the account itself when it is created from an invitation. */
+export type AuditActor = Pick<Principal, 'healthcareProviderId' | 'organizationId'>;
+
 /** The audit log: who read or changed which patient data, when. */
 export function createAuditRepository(db: DbOrTx) {
   return {
@@ -79,7 +89,7 @@ export function createAuditRepository(db: DbOrTx) {
      * Records one entry. Inside a transaction the row is part of it (a change and its audit entry
      * commit together); otherwise it goes through the group commit above.
      */
-    async record(principal: Principal, entry: AuditEntry): Promise<void> {
+    async record(principal: AuditActor, entry: AuditEntry): Promise<void> {
       const row: AuditRow = {
         healthcare_provider_id: principal.healthcareProviderId,
         organization_id: principal.organizationId,

@@ -20,6 +20,19 @@ const envSchema = z.object({
   AUTH0_DOMAIN: optionalString,
   AUTH0_CLIENT_ID: optionalString,
   AUTH0_AUDIENCE: optionalString,
+  /**
+   * Auth0 Management API (machine-to-machine application with create:users and update:users):
+   * account creation, password and email changes go there when Auth0 is the identity provider.
+   */
+  AUTH0_MGMT_CLIENT_ID: optionalString,
+  AUTH0_MGMT_CLIENT_SECRET: optionalString,
+  /**
+   * The tenant's canonical domain for the Management API when AUTH0_DOMAIN is a custom domain
+   * (the Management API is served only on the canonical one). An http(s):// origin is used as is.
+   */
+  AUTH0_MANAGEMENT_DOMAIN: optionalString,
+  /** The Auth0 database connection that holds the providers' accounts. */
+  AUTH0_CONNECTION: z.string().default('Username-Password-Authentication'),
   /** Audience of the API's access tokens in built-in mode. */
   API_AUDIENCE: z.string().default('https://api.auscura.example'),
   TC_VERSION: z.coerce.number().int().min(0).default(1),

@@ -18,7 +18,7 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
       await fresh.drop();
     };
     const first = await migrate(fresh.handle);
-    expect(first.slice(0, 2)).toEqual(['001_foundation.sql', '002_exams.sql']);
+    expect(first.slice(0, 3)).toEqual(['001_foundation.sql', '002_exams.sql', '003_accounts.sql']);
     expect(await migrate(fresh.handle)).toEqual([]);
     const tables = await sql<{ table_name: string }>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(
@@ -45,7 +45,7 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     };
     await migrate(fresh.handle);
     expect(await seedDemoData(fresh.handle.db, { reset: false, tcVersion: 1 })).toMatch(
-      /^Seeded 2 organizations, 4 providers, 50 patients and \d+ exams\.$/,
+      /^Seeded 2 organizations, 5 providers, 50 patients and \d+ exams\.$/,
     );
     expect(await seedDemoData(fresh.handle.db, { reset: false, tcVersion: 1 })).toContain('nothing seeded');
     await fresh.handle.db.insertInto('organizations').values({ name: 'Extra Clinic' }).execute();

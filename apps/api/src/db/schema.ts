@@ -16,7 +16,9 @@ export interface HealthcareProvidersTable {
   first_name: string | null;
   last_name: string | null;
   display_name: string | null;
-  password_hash: string;
+  /** Null when the credential lives at Auth0 (migration 003). */
+  password_hash: string | null;
+  auth0_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   must_change_password: Generated<boolean>;
   tc_version: Generated<number>;
   roles: Generated<string[]>;
@@ -74,6 +76,14 @@ export interface Database {
   auscultations: AuscultationsTable;
   audit_log: AuditLogTable;
   exam_counters: ExamCountersTable;
+  healthcare_provider_password_history: PasswordHistoryTable;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  healthcare_provider_id: string;
+  password_hash: string;
+  date_created: Timestamp;
 }
 
 export interface ExamsTable {

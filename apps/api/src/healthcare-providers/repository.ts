@@ -9,7 +9,8 @@ export type ProviderAccount = {
   firstName: string | null;
   lastName: string | null;
   displayName: string | null;
-  passwordHash: string;
+  /** Null when the credential lives at Auth0. */
+  passwordHash: string | null;
   roles: string[];
 };
 
@@ -39,12 +40,15 @@ export function createHealthcareProviderRepository(db: DbOrTx) {
         .executeTakeFirst();
     },
     async insert(values: {
+      /** Chosen beforehand when Auth0 must know it (app_metadata) before the row exists. */
+      id?: string;
       organizationId: string;
       emailAddress: string;
       firstName: string | null;
       lastName: string | null;
       displayName: string | null;
-      passwordHash: string;
+      passwordHash: string | null;
+      auth0UserId?: string | null;
       tcVersion: number;
       mustChangePassword?: boolean;
       roles?: string[];
@@ -52,12 +56,14 @@ export function createHealthcareProviderRepository(db: DbOrTx) {
       return db
         .insertInto('healthcare_providers')
         .values({
+          ...(values.id ? { id: values.id } : {}),
           organization_id: values.organizationId,
           email_address: values.emailAddress,
           first_name: values.firstName,
           last_name: values.lastName,
           display_name: values.displayName,
           password_hash: values.passwordHash,
+          auth0_user_id: values.auth0UserId ?? null,
           tc_version: values.tcVersion,
           must_change_password: values.mustChangePassword ?? false,
           roles: values.roles ?? ['healthcare-provider'],

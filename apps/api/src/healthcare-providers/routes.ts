@@ -1,5 +1,5 @@
 import { healthcareProviderRoutes } from '@auscura/contracts';
-import type { HealthcareProvider, HealthcareProviderOverview, Role } from '@auscura/contracts';
+import type { HealthcareProviderOverview, Role } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
@@ -7,6 +7,7 @@ import { notFound } from '../lib/http-error.js';
 import { likePattern, parseListQuery, sendPaged } from '../lib/list-query.js';
 import type { ListWhitelist } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';
+import { providerColumns, toProvider } from './mapper.js';
 
 const providerListWhitelist: ListWhitelist = {
   filters: { search: { ops: ['like'], type: 'string' }, organizationId: { ops: ['eq'], type: 'uuid' } },
@@ -16,48 +17,10 @@ const providerListWhitelist: ListWhitelist = {
 };
 const sortColumns = { dateCreated: 'hp.date_created', lastName: 'hp.last_name' } as const;
 
-type ProviderRow = {
-  id: string;
-  organization_id: string;
-  email_address: string;
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string | null;
-  must_change_password: boolean;
-  tc_version: number;
-  roles: string[];
-  date_created: Date;
-};
-
-function toProvider(row: ProviderRow): HealthcareProvider {
-  return {
-    id: row.id,
-    emailAddress: row.email_address,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    displayName: row.display_name,
-    organizationId: row.organization_id,
-    mustChangePassword: row.must_change_password,
-    tcVersion: row.tc_version,
-    dateCreated: new Date(row.date_created).toISOString(),
-  };
-}
-
 /** Providers are visible only within the caller's organization; the password hash never leaves. */
 export async function healthcareProviderRoutesPlugin(app: FastifyInstance, options: { db: Db }) {
   const { db } = options;
-  const columns = [
-    'hp.id',
-    'hp.organization_id',
-    'hp.email_address',
-    'hp.first_name',
-    'hp.last_name',
-    'hp.display_name',
-    'hp.must_change_password',
-    'hp.tc_version',
-    'hp.roles',
-    'hp.date_created',
-  ] as const;
+  const columns = providerColumns;
 
   function listQuery(organizationId: string, raw: unknown) {
     const query = parseListQuery(raw, providerListWhitelist);

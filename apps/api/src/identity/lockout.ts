@@ -14,40 +14,43 @@ export type LockState = { locked: boolean; retryAfterSeconds: number; delayMs: n
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const clientKey = (ip: string) => `client:${ip}`;
 
+async function failureState(db: Db, key: string, max: number, slowAfter: number): Promise<LockState> {
+  const row = await db.selectFrom('sign_in_failures').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!row) return { locked: false, retryAfterSeconds: 0, delayMs: 0 };
+  const now = Date.now();
+  if (row.locked_until && row.locked_until.getTime() > now) {
+    return { locked: true, retryAfterSeconds: Math.ceil((row.locked_until.getTime() - now) / 1000), delayMs: 0 };
+  }
+  // A lock that ran out starts a fresh count.
+  if (row.locked_until) return { locked: false, retryAfterSeconds: 0, delayMs: 0 };
+  // Past `slowAfter` failures each attempt waits longer: 250 ms more per failure, at most 2 s.
+  const delayMs = row.failures >= slowAfter ? Math.min(2000, (row.failures - slowAfter + 1) * 250) : 0;
+  return { locked: row.failures >= max, retryAfterSeconds: 0, delayMs };
+}
+
+async function recordKeyFailure(db: Db, key: string, max: number, lockMinutes: number): Promise<void> {
+  const lockUntil = new Date(Date.now() + lockMinutes * 60_000);
+  await sql`
+    INSERT INTO sign_in_failures (key, failures, locked_until, last_failure_at)
+    VALUES (${key}, 1, NULL, now())
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN sign_in_failures.locked_until IS NOT NULL AND sign_in_failures.locked_until <= now()
+                      THEN 1 ELSE sign_in_failures.failures + 1 END,
+      locked_until = CASE
+        WHEN sign_in_failures.locked_until IS NOT NULL AND sign_in_failures.locked_until <= now() THEN NULL
+        WHEN sign_in_failures.failures + 1 >= ${max} THEN ${lockUntil}::timestamptz
+        ELSE sign_in_failures.locked_until END,
+      last_failure_at = now()
+  `.execute(db);
+}
+
 /**
  * Slows down and then locks repeated sign-in failures. Keys are per submitted address (whether
  * or not an account exists, so the answer reveals nothing) and per client address.
  */
 export function createLockout(db: Db, policy: LockoutPolicy) {
-  async function state(key: string, max: number, slowAfter: number): Promise<LockState> {
-    const row = await db.selectFrom('sign_in_failures').selectAll().where('key', '=', key).executeTakeFirst();
-    if (!row) return { locked: false, retryAfterSeconds: 0, delayMs: 0 };
-    const now = Date.now();
-    if (row.locked_until && row.locked_until.getTime() > now) {
-      return { locked: true, retryAfterSeconds: Math.ceil((row.locked_until.getTime() - now) / 1000), delayMs: 0 };
-    }
-    // A lock that ran out starts a fresh count.
-    if (row.locked_until) return { locked: false, retryAfterSeconds: 0, delayMs: 0 };
-    // Past `slowAfter` failures each attempt waits longer: 250 ms more per failure, at most 2 s.
-    const delayMs = row.failures >= slowAfter ? Math.min(2000, (row.failures - slowAfter + 1) * 250) : 0;
-    return { locked: row.failures >= max, retryAfterSeconds: 0, delayMs };
-  }
-
-  async function recordFailure(key: string, max: number): Promise<void> {
-    const lockUntil = new Date(Date.now() + policy.lockMinutes * 60_000);
-    await sql`
-      INSERT INTO sign_in_failures (key, failures, locked_until, last_failure_at)
-      VALUES (${key}, 1, NULL, now())
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN sign_in_failures.locked_until IS NOT NULL AND sign_in_failures.locked_until <= now()
-                        THEN 1 ELSE sign_in_failures.failures + 1 END,
-        locked_until = CASE
-          WHEN sign_in_failures.locked_until IS NOT NULL AND sign_in_failures.locked_until <= now() THEN NULL
-          WHEN sign_in_failures.failures + 1 >= ${max} THEN ${lockUntil}::timestamptz
-          ELSE sign_in_failures.locked_until END,
-        last_failure_at = now()
-    `.execute(db);
-  }
+  const state = (key: string, max: number, slowAfter: number) => failureState(db, key, max, slowAfter);
+  const recordFailure = (key: string, max: number) => recordKeyFailure(db, key, max, policy.lockMinutes);
 
   return {
     async check(email: string, ip: string): Promise<LockState> {
@@ -74,3 +77,17 @@ export function createLockout(db: Db, policy: LockoutPolicy) {
   };
 }
 export type Lockout = ReturnType<typeof createLockout>;
+
+/**
+ * Locks a client address out of an unauthenticated endpoint after too many failed attempts
+ * (unknown or spent invitation ids), the same store as the sign-in lockout under its own keys.
+ */
+export function createClientThrottle(db: Db, options: { scope: string; maxFailures: number; lockMinutes: number }) {
+  const key = (ip: string) => `${options.scope}:${ip}`;
+  return {
+    /** No slow-down before the lock: these calls are cheap to repeat and must not hold requests. */
+    check: (ip: string) => failureState(db, key(ip), options.maxFailures, Number.POSITIVE_INFINITY),
+    recordFailure: (ip: string) => recordKeyFailure(db, key(ip), options.maxFailures, options.lockMinutes),
+  };
+}
+export type ClientThrottle = ReturnType<typeof createClientThrottle>;

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db } from '../db/connect.js';
 import { createOrganizationRepository } from '../organizations/repository.js';
+import { management, setLocalPassword } from '../healthcare-providers/accounts.js';
+import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import { createInvitationRepository, invitationDefaultDays } from '../healthcare-providers/invitations.js';
+import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
+import { passwordRuleViolation } from '../identity/password-policy.js';
+import type { PasswordOwner } from '../identity/password-policy.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
 /**
@@ -19,12 +25,19 @@ export const operatorCommandSchema = z.discriminatedUnion('command', [
     command: z.literal('invite'),
     email: z.email().max(120),
     org: z.string().trim().min(1).max(200),
-    expiresInDays: z.number().positive().max(365).default(7),
+    expiresInDays: z.number().positive().max(365).default(invitationDefaultDays),
   }),
+  z.object({ command: z.literal('reset-password'), email: z.email().max(120) }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommandSchema>;
 
-export type OperatorContext = { db: Db; publicUrl: string; tcVersion: number };
+export type OperatorContext = {
+  db: Db;
+  publicUrl: string;
+  tcVersion: number;
+  /** Where passwords live; the built-in provider's database when not given. */
+  identity?: AccountIdentity;
+};
 
 export async function runOperatorCommand(context: OperatorContext, command: OperatorCommand): Promise<string> {
   const { db } = context;
@@ -71,15 +84,58 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
     case 'invite': {
       const organization = await createOrganizationRepository(db).findByName(command.org);
       if (!organization) throw new OperatorError(`No organization named "${command.org}".`);
-      // 128 bits of randomness: an invitation id cannot be guessed.
-      const id = crypto.randomBytes(16).toString('base64url');
-      const expires = new Date(Date.now() + command.expiresInDays * 24 * 3600 * 1000);
-      await db
-        .insertInto('healthcare_provider_invitations')
-        .values({ id, organization_id: organization.id, email_address: command.email, date_expires: expires })
-        .execute();
-      return `Invitation for ${command.email} to "${organization.name}", valid until ${expires.toISOString()}:\n${context.publicUrl}/create-account?t=${id}`;
+      if (await createHealthcareProviderRepository(db).findAccountByEmail(command.email)) {
+        throw new OperatorError(`${command.email} already has an account (reset-password sets a new password).`);
+      }
+      const invitation = await createInvitationRepository(db).insert({
+        organizationId: organization.id,
+        emailAddress: command.email,
+        expiresInDays: command.expiresInDays,
+      });
+      return `Invitation for ${command.email} to "${organization.name}", valid until ${invitation.dateExpires.toISOString()}:\n${context.publicUrl}/create-account?t=${invitation.id}`;
     }
+    case 'reset-password': {
+      const account = await db
+        .selectFrom('healthcare_providers')
+        .select(['id', 'email_address', 'first_name', 'last_name', 'display_name', 'auth0_user_id'])
+        .where(sql`lower(email_address)`, '=', command.email.toLowerCase())
+        .executeTakeFirst();
+      if (!account) throw new OperatorError(`No provider with the address ${command.email}.`);
+      const password = temporaryPassword({
+        emailAddress: account.email_address,
+        firstName: account.first_name,
+        lastName: account.last_name,
+        displayName: account.display_name,
+      });
+      if (context.identity?.mode === 'auth0') {
+        if (!account.auth0_user_id) throw new OperatorError(`${command.email} has no linked Auth0 user.`);
+        await management(context.identity).updatePassword(account.auth0_user_id, password);
+        await db
+          .updateTable('healthcare_providers')
+          .set({ must_change_password: true })
+          .where('id', '=', account.id)
+          .execute();
+      } else {
+        await setLocalPassword(db, account.id, password, { mustChangePassword: true, checkHistory: false });
+        // A reset also lifts a sign-in lockout of the address.
+        await db.deleteFrom('sign_in_failures').where('key', '=', `account:${command.email.toLowerCase()}`).execute();
+      }
+      return [
+        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in):`,
+        password,
+      ].join('\n');
+    }
+  }
+}
+
+/**
+ * 12 random bytes (96 bits) as 16 base64url characters, redrawn in the rare case the policy refuses
+ * it, or it starts with a hyphen (awkward to paste after a command-line option).
+ */
+function temporaryPassword(owner: PasswordOwner): string {
+  for (;;) {
+    const password = crypto.randomBytes(12).toString('base64url');
+    if (!password.startsWith('-') && !passwordRuleViolation(password, owner)) return password;
   }
 }
 

@@ -7,7 +7,11 @@ const usage = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-org "NAME"                                  make an organization
-  invite --email ADDRESS --org "NAME" [--days N]     print an invitation link (default validity 7 days)
+  invite --email ADDRESS --org "NAME" [--expires-in-days N]
+                                                     print an invitation link (valid 7 days unless N is given;
+                                                     --days N is the same)
+  reset-password --email ADDRESS                     set a temporary password (printed once) that must be
+                                                     changed at the next sign-in
   audit --patient ID                                 print a patient's audit trail (reads and changes)
   grant-council --email ADDRESS [--revoke]           grant (or revoke) the council-member role
 `;
@@ -21,6 +25,7 @@ async function main(): Promise<string> {
       email: { type: 'string' },
       org: { type: 'string' },
       days: { type: 'string' },
+      'expires-in-days': { type: 'string' },
       patient: { type: 'string' },
       revoke: { type: 'boolean' },
     },
@@ -29,15 +34,19 @@ async function main(): Promise<string> {
     switch (command) {
       case 'create-org':
         return await runCommand(operatorCommandSchema.parse({ command, name: positionals.join(' ') }));
-      case 'invite':
+      case 'invite': {
+        const days = values['expires-in-days'] ?? values.days;
         return await runCommand(
           operatorCommandSchema.parse({
             command,
             email: values.email,
             org: values.org,
-            ...(values.days ? { expiresInDays: Number(values.days) } : {}),
+            ...(days ? { expiresInDays: Number(days) } : {}),
           }),
         );
+      }
+      case 'reset-password':
+        return await runCommand(operatorCommandSchema.parse({ command, email: values.email }));
       case 'audit':
         return await runCommand(operatorCommandSchema.parse({ command, patient: values.patient }));
       case 'grant-council':

@@ -1,5 +1,6 @@
 import { loadEnv } from '../config/env.js';
 import { connectDatabase, migrate } from '../db/connect.js';
+import { accountIdentityFromEnv } from '../healthcare-providers/accounts.js';
 import type { OperatorCommand } from '../operator/commands.js';
 import { runOperatorCommand } from '../operator/commands.js';
 import { operatorSecret, readServerLock } from '../operator/data-dir-lock.js';
@@ -25,7 +26,10 @@ export async function runCommand(command: OperatorCommand): Promise<string> {
   const database = await connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     await migrate(database);
-    return await runOperatorCommand({ db: database.db, publicUrl: env.publicUrl, tcVersion: env.TC_VERSION }, command);
+    return await runOperatorCommand(
+      { db: database.db, publicUrl: env.publicUrl, tcVersion: env.TC_VERSION, identity: accountIdentityFromEnv(env) },
+      command,
+    );
   } finally {
     await database.close();
   }

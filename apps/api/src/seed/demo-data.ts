@@ -9,12 +9,16 @@ export const demoPassword = 'Auscura-demo-2026';
 
 type DemoProvider = {
   email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
   patients: number;
   /** Granted the council-member role (may see council exams across organizations). */
   council?: boolean;
+  /** Must set a new password at the next sign-in (onboarding step 1). */
+  mustChangePassword?: boolean;
+  /** Terms version accepted; the configured TC_VERSION when not given. */
+  tcVersion?: number;
 };
 type DemoOrganization = { name: string; focus: 'heart' | 'lungs'; providers: DemoProvider[] };
 
@@ -38,6 +42,17 @@ export const demoOrganizations: DemoOrganization[] = [
         lastName: 'Hopper',
         displayName: 'Dr. Hopper',
         patients: 7,
+      },
+      // Every onboarding step applies to her (clinician-portal §2.6): a password to change, old
+      // terms (version 0) and no display name. No patients, so the others' demo data stays as it was.
+      {
+        email: 'new@riverside.example',
+        firstName: 'Nora',
+        lastName: 'Newman',
+        displayName: null,
+        patients: 0,
+        mustChangePassword: true,
+        tcVersion: 0,
       },
     ],
   },
@@ -227,7 +242,8 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
             last_name: provider.lastName,
             display_name: provider.displayName,
             password_hash: passwordHash,
-            tc_version: options.tcVersion,
+            tc_version: provider.tcVersion ?? options.tcVersion,
+            must_change_password: provider.mustChangePassword ?? false,
             roles: provider.council ? ['healthcare-provider', 'council-member'] : ['healthcare-provider'],
             date_created: new Date(now - 800 * day),
           })

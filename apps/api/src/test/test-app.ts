@@ -89,7 +89,7 @@ async function pgliteTemplate(): Promise<string> {
 export async function createTestApp(
   backend: Backend,
   overrides: Record<string, string> = {},
-  options: { accessTokenTtlSeconds?: number } = {},
+  options: { accessTokenTtlSeconds?: number; operatorSecret?: string } = {},
 ): Promise<TestApp> {
   const fresh = await freshDatabase(backend);
   const env = loadEnv({

@@ -25,6 +25,12 @@ const OrganizationProviders = lazy(() => import('./routes/organization/healthcar
 const OrganizationPatients = lazy(() => import('./routes/organization/patients.tsx'));
 const OrganizationExams = lazy(() => import('./routes/organization/exams.tsx'));
 const Exam = lazy(() => import('./routes/exams/exam.tsx'));
+const CreateAccount = lazy(() => import('./routes/public/create-account.tsx'));
+const ProfileAndSettings = lazy(() => import('./routes/profile/profile-and-settings.tsx'));
+const PersonalInfo = lazy(() => import('./routes/profile/personal-info.tsx'));
+const PersonalInfoEdit = lazy(() => import('./routes/profile/personal-info-edit.tsx'));
+const EmailAddress = lazy(() => import('./routes/profile/email-address.tsx'));
+const Password = lazy(() => import('./routes/profile/password.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -45,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.authCallback.path, element: <AuthCallback /> },
           { path: paths.signOut.path, element: <SignOut /> },
           { path: paths.signedOut.path, element: <SignedOut /> },
+          { path: paths.createAccount.path, element: <CreateAccount /> },
           {
             element: <RequireAuth />,
             children: [
@@ -67,6 +74,17 @@ export const routes: RouteObject[] = [
                   { path: paths.exam.path, element: <Exam family="exam" /> },
                   { path: paths.organizationExam.path, element: <Exam family="organization" /> },
                   { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },
+                  {
+                    path: paths.profileAndSettings.path,
+                    element: <ProfileAndSettings />,
+                    children: [
+                      { index: true, element: <PersonalInfo /> },
+                      { path: paths.personalInfo.path, element: <PersonalInfo /> },
+                      { path: paths.personalInfoEdit.path, element: <PersonalInfoEdit /> },
+                      { path: paths.emailAddress.path, element: <EmailAddress /> },
+                      { path: paths.password.path, element: <Password /> },
+                    ],
+                  },
                 ],
               },
             ],

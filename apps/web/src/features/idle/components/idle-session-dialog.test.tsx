@@ -25,6 +25,14 @@ function advance(ms: number) {
   });
 }
 
+/** The dialog's code loads when the warning first opens: let that import settle. */
+async function advanceToWarning(ms: number) {
+  advance(ms);
+  await act(async () => {
+    await import('./idle-warning-dialog.tsx');
+  });
+}
+
 const dialogTitle = () => screen.queryByRole('heading', { name: 'Your session is about to end' });
 
 beforeEach(() => {
@@ -37,21 +45,21 @@ afterEach(() => {
 });
 
 describe('the idle session warning', () => {
-  it('stays closed until the allowed idle time has passed', () => {
+  it('stays closed until the allowed idle time has passed', async () => {
     renderDialog();
     advance(idleSeconds * 1000 - 1);
     expect(dialogTitle()).toBeNull();
-    advance(1);
+    await advanceToWarning(1);
     expect(dialogTitle()).not.toBeNull();
   });
 
-  it('focuses Stay signed in when it opens', () => {
+  it('focuses Stay signed in when it opens', async () => {
     renderDialog();
-    advance(idleSeconds * 1000);
+    await advanceToWarning(idleSeconds * 1000);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay signed in' }));
   });
 
-  it('postpones the warning while the user is active, 500 ms after the activity stops', () => {
+  it('postpones the warning while the user is active, 500 ms after the activity stops', async () => {
     renderDialog();
     advance(idleSeconds * 1000 - 1000);
     fireEvent.keyDown(window, { key: 'a' });
@@ -60,7 +68,7 @@ describe('the idle session warning', () => {
     expect(dialogTitle()).toBeNull();
     advance(idleSeconds * 1000 - 1000);
     expect(dialogTitle()).toBeNull();
-    advance(500);
+    await advanceToWarning(500);
     expect(dialogTitle()).not.toBeNull();
   });
 
@@ -73,9 +81,9 @@ describe('the idle session warning', () => {
     expect(onTimeout).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores Escape and activity while open, so only a choice closes it', () => {
+  it('ignores Escape and activity while open, so only a choice closes it', async () => {
     const { onTimeout } = renderDialog();
-    advance(idleSeconds * 1000);
+    await advanceToWarning(idleSeconds * 1000);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     fireEvent.mouseMove(window);
     advance(1000);
@@ -84,9 +92,9 @@ describe('the idle session warning', () => {
     expect(onTimeout).toHaveBeenCalledTimes(1);
   });
 
-  it('closes and cancels the sign-out when the user stays signed in', () => {
+  it('closes and cancels the sign-out when the user stays signed in', async () => {
     const { onTimeout } = renderDialog();
-    advance(idleSeconds * 1000);
+    await advanceToWarning(idleSeconds * 1000);
     fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
     advance(graceSeconds * 1000);
     expect(onTimeout).not.toHaveBeenCalled();
@@ -95,9 +103,9 @@ describe('the idle session warning', () => {
     expect(dialogTitle()).toBeNull();
   });
 
-  it('signs out when the user chooses Sign out', () => {
+  it('signs out when the user chooses Sign out', async () => {
     const { onSignOut } = renderDialog();
-    advance(idleSeconds * 1000);
+    await advanceToWarning(idleSeconds * 1000);
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });

@@ -1,10 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { lazy, Suspense, useState } from 'react';
 import { useIdleTimer } from '../hooks/use-idle-timer.ts';
+
+// The dialog's code is not part of the signed-in first load: it is fetched the first time the warning opens.
+const IdleWarningDialog = lazy(() =>
+  import('./idle-warning-dialog.tsx').then((module) => ({ default: module.IdleWarningDialog })),
+);
 
 type IdleSessionDialogProps = {
   idleSeconds: number;
@@ -16,30 +16,16 @@ type IdleSessionDialogProps = {
 /** clinician-portal §2.3: the idle-session warning. */
 export function IdleSessionDialog({ idleSeconds, graceSeconds, onSignOut, onTimeout }: IdleSessionDialogProps) {
   const { warning, stayActive } = useIdleTimer({ idleMs: idleSeconds * 1000, graceMs: graceSeconds * 1000, onTimeout });
+  // Once opened, the dialog stays mounted so its closing transition can run.
+  const [needed, setNeeded] = useState(false);
+  if (warning && !needed) setNeeded(true);
   const minutes = Math.max(1, Math.round(graceSeconds / 60));
   const graceText = graceSeconds < 120 ? `${graceSeconds} seconds` : `${minutes} minutes`;
 
+  if (!needed) return null;
   return (
-    <Dialog
-      open={warning}
-      // Escape and backdrop clicks arrive here and are ignored: only an explicit choice closes it (§2.3).
-      onClose={() => undefined}
-      aria-labelledby="idle-session-title"
-      aria-describedby="idle-session-text"
-    >
-      <DialogTitle id="idle-session-title">Your session is about to end</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="idle-session-text">
-          You have been inactive for a while. For your security you will be signed out in {graceText} unless you choose
-          to stay signed in.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onSignOut}>Sign out</Button>
-        <Button variant="contained" onClick={stayActive} autoFocus>
-          Stay signed in
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <IdleWarningDialog open={warning} graceText={graceText} onSignOut={onSignOut} onStay={stayActive} />
+    </Suspense>
   );
 }

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { healthcareProviderRoutes } from '@auscura/contracts';
+import type { HealthcareProvider } from '@auscura/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export async function getHealthcareProvider(id: string, signal?: AbortSignal): Promise<HealthcareProvider> {
+  const { data } = await apiRequest(healthcareProviderRoutes.get, 200, { params: { id }, signal });
+  return data;
+}
+
+export function getHealthcareProviderQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['healthcare-providers', 'detail', id] as const,
+    queryFn: ({ signal }) => getHealthcareProvider(id, signal),
+  });
+}
+
+/** The signed-in provider's own record: names, mustChangePassword, tcVersion. */
+export function useHealthcareProvider(id: string) {
+  return useQuery(getHealthcareProviderQueryOptions(id));
+}
