@@ -140,21 +140,16 @@ try {
     const rows = (await db.query(`EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${sql}`, params)).rows;
     plans[label] = rows.map((row) => row['QUERY PLAN']);
   };
-  await explain(
-    'my exams page',
-    page('WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2', 10, 0),
-    [ada.organization_id, ada.id],
-  );
+  await explain('my exams page', page('WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2', 10, 0), [
+    ada.organization_id,
+    ada.id,
+  ]);
   await explain(
     'my exams count',
     'SELECT count(*) FROM exams e WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2',
     [ada.organization_id, ada.id],
   );
-  await explain(
-    'organization exams page 3',
-    page('WHERE e.organization_id = $1', 10, 20),
-    [ada.organization_id],
-  );
+  await explain('organization exams page 3', page('WHERE e.organization_id = $1', 10, 20), [ada.organization_id]);
   await explain('organization exams count', 'SELECT count(*) FROM exams e WHERE e.organization_id = $1', [
     ada.organization_id,
   ]);

@@ -49,9 +49,7 @@ describe.each(backends)('the audit log (%s)', (backend) => {
   it('has every concurrently recorded entry committed by the time its record call resolves', async () => {
     const audit = createAuditRepository(fresh.handle.db);
     const ids = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    await Promise.all(
-      ids.map((id) => audit.record(principal, { action: 'read', targetType: 'exam', targetId: id })),
-    );
+    await Promise.all(ids.map((id) => audit.record(principal, { action: 'read', targetType: 'exam', targetId: id })));
     expect(await countRows('exam')).toBe(120);
     // Entries recorded after a batch has gone out are written too.
     await audit.record(principal, { action: 'read', targetType: 'exam', targetId: ids[0] });

@@ -46,7 +46,10 @@ function groupWriter(db: DbOrTx) {
 
   const flush = async (rows: AuditRow[]) => {
     for (let i = 0; i < rows.length; i += maxBatch) {
-      await db.insertInto('audit_log').values(rows.slice(i, i + maxBatch)).execute();
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + maxBatch))
+        .execute();
     }
   };
 

@@ -63,14 +63,8 @@ function forward(x: StaticArray<f64>, n: i32, approx: StaticArray<f64>, detail: 
       f64x2.add(f64x2.mul(gp2, x3), f64x2.mul(gp3, x4)),
     );
     // (lane 0 + lane 1) of each accumulator, for outputs k and k + 1 together.
-    v128.store(
-      ap + ((<usize>k) << 3),
-      f64x2.add(v128.shuffle<f64>(a0, a1, 0, 2), v128.shuffle<f64>(a0, a1, 1, 3)),
-    );
-    v128.store(
-      dp + ((<usize>k) << 3),
-      f64x2.add(v128.shuffle<f64>(d0, d1, 0, 2), v128.shuffle<f64>(d0, d1, 1, 3)),
-    );
+    v128.store(ap + ((<usize>k) << 3), f64x2.add(v128.shuffle<f64>(a0, a1, 0, 2), v128.shuffle<f64>(a0, a1, 1, 3)));
+    v128.store(dp + ((<usize>k) << 3), f64x2.add(v128.shuffle<f64>(d0, d1, 0, 2), v128.shuffle<f64>(d0, d1, 1, 3)));
   }
   for (; k < half; k++) {
     let a: f64 = 0;
@@ -124,24 +118,12 @@ function inverse(approx: StaticArray<f64>, detail: StaticArray<f64>, n: i32, out
       d2 = v128.load(pd, 8),
       d3 = v128.load(pd);
     const even = f64x2.add(
-      f64x2.add(
-        f64x2.add(f64x2.mul(he0, a0), f64x2.mul(ge0, d0)),
-        f64x2.add(f64x2.mul(he1, a1), f64x2.mul(ge1, d1)),
-      ),
-      f64x2.add(
-        f64x2.add(f64x2.mul(he2, a2), f64x2.mul(ge2, d2)),
-        f64x2.add(f64x2.mul(he3, a3), f64x2.mul(ge3, d3)),
-      ),
+      f64x2.add(f64x2.add(f64x2.mul(he0, a0), f64x2.mul(ge0, d0)), f64x2.add(f64x2.mul(he1, a1), f64x2.mul(ge1, d1))),
+      f64x2.add(f64x2.add(f64x2.mul(he2, a2), f64x2.mul(ge2, d2)), f64x2.add(f64x2.mul(he3, a3), f64x2.mul(ge3, d3))),
     );
     const odd = f64x2.add(
-      f64x2.add(
-        f64x2.add(f64x2.mul(ho0, a0), f64x2.mul(go0, d0)),
-        f64x2.add(f64x2.mul(ho1, a1), f64x2.mul(go1, d1)),
-      ),
-      f64x2.add(
-        f64x2.add(f64x2.mul(ho2, a2), f64x2.mul(go2, d2)),
-        f64x2.add(f64x2.mul(ho3, a3), f64x2.mul(go3, d3)),
-      ),
+      f64x2.add(f64x2.add(f64x2.mul(ho0, a0), f64x2.mul(go0, d0)), f64x2.add(f64x2.mul(ho1, a1), f64x2.mul(go1, d1))),
+      f64x2.add(f64x2.add(f64x2.mul(ho2, a2), f64x2.mul(go2, d2)), f64x2.add(f64x2.mul(ho3, a3), f64x2.mul(go3, d3))),
     );
     const po = op + ((<usize>(2 * j)) << 3);
     v128.store(po, v128.shuffle<f64>(even, odd, 0, 2));
@@ -157,12 +139,10 @@ function inverse(approx: StaticArray<f64>, detail: StaticArray<f64>, n: i32, out
       d2 = unchecked(detail[j - 2]),
       d3 = unchecked(detail[j - 3]);
     unchecked(
-      (out[2 * j] =
-        H[0] * a0 + G[0] * d0 + H[2] * a1 + G[2] * d1 + H[4] * a2 + G[4] * d2 + H[6] * a3 + G[6] * d3),
+      (out[2 * j] = H[0] * a0 + G[0] * d0 + H[2] * a1 + G[2] * d1 + H[4] * a2 + G[4] * d2 + H[6] * a3 + G[6] * d3),
     );
     unchecked(
-      (out[2 * j + 1] =
-        H[1] * a0 + G[1] * d0 + H[3] * a1 + G[3] * d1 + H[5] * a2 + G[5] * d2 + H[7] * a3 + G[7] * d3),
+      (out[2 * j + 1] = H[1] * a0 + G[1] * d0 + H[3] * a1 + G[3] * d1 + H[5] * a2 + G[5] * d2 + H[7] * a3 + G[7] * d3),
     );
   }
   for (let j = 0; j < min(3, half); j++) {
