@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // 'source': workspace packages resolve to their TypeScript sources, so tests see contract
+  // changes without a build (the SSR resolver, which vitest uses for Node tests, needs it too).
   resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,

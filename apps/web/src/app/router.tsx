@@ -25,6 +25,7 @@ const OrganizationProviders = lazy(() => import('./routes/organization/healthcar
 const OrganizationPatients = lazy(() => import('./routes/organization/patients.tsx'));
 const OrganizationExams = lazy(() => import('./routes/organization/exams.tsx'));
 const Exam = lazy(() => import('./routes/exams/exam.tsx'));
+const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
                   { path: paths.exam.path, element: <Exam family="exam" /> },
                   { path: paths.organizationExam.path, element: <Exam family="organization" /> },
                   { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },
+                  { path: paths.auscultationReport.path, element: <AuscultationReport /> },
                 ],
               },
             ],
