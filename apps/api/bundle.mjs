@@ -1,18 +1,23 @@
 // Bundles the server into one file (dist/server.bundle.js): Node 20 has no module compile cache,
 // and loading hundreds of small modules was a quarter of the start-up time (see
 // benchmarks/RESULTS.md). PGlite stays external: it loads its WASM and data files from its
-// own package folder.
+// own package folder. The recording worker is a second entry (dist/recording-worker.bundle.js,
+// started with worker_threads from beside the server bundle); the audio engine stays external
+// for the same reason as PGlite (it reads build/engine.wasm relative to its own module).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.bundle.js',
+  entryPoints: {
+    'server.bundle': 'src/server.ts',
+    'recording-worker.bundle': 'src/audio/worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   conditions: ['source'],
-  external: ['@electric-sql/pglite', 'pg-native'],
+  external: ['@electric-sql/pglite', 'pg-native', '@auscura/audio-engine', '@auscura/audio-engine/*'],
   // CommonJS dependencies (fastify, pg, …) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

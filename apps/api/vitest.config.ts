@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // 'source': workspace packages resolve to their TypeScript sources, so tests see contract
+  // changes without a build (the SSR resolver, which vitest uses for Node tests, needs it too).
   resolve: { conditions: ['source'] },
-  // Tests run on Node (Vite's SSR environment), which does not take the top-level conditions: without
-  // this, @auscura/contracts resolves to its built dist and tests miss contract changes until a build.
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts'],

@@ -24,6 +24,13 @@ import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
 import type { AccountIdentity } from './healthcare-providers/accounts.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
+import { createIngestor } from './audio/ingest.js';
+import type { Ingestor } from './audio/ingest.js';
+import { createRecordingProcessor } from './audio/processor.js';
+import type { RecordingProcessor } from './audio/processor.js';
+import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
+import { openRecordingStorage, scheduleOrphanSweep } from './storage/plugin.js';
+import type { RecordingStorage } from './storage/plugin.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -32,6 +39,8 @@ import { systemRoutes } from './system/routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: string[];
+    /** Recording storage and the processing queue (tests, seed and benchmarks reach them here). */
+    recordings: RecordingStorage & { processor: RecordingProcessor; ingestor: Ingestor };
   }
 }
 
@@ -64,6 +73,25 @@ export async function buildApp(
     for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
   });
   app.decorate('registeredRoutes', registered);
+  // Recordings: encrypted store, orphan sweep at start (before the queue runs) and the worker
+  // queue. On the root instance so tests, the seed and benchmarks can reach them.
+  const storage = await openRecordingStorage(options.env);
+  const processor = createRecordingProcessor({
+    db: options.database.db,
+    store: storage.store,
+    workerData: storage.workerData,
+    workers: options.env.RECORDING_WORKERS,
+    log: app.log,
+  });
+  const ingestor = createIngestor(storage.workerData);
+  app.decorate('recordings', { ...storage, processor, ingestor });
+  scheduleOrphanSweep(app, options.database.db, storage.store, options.env.RECORDINGS_ORPHAN_GRACE_SECONDS);
+  // Only resets interrupted jobs before answering: the server is ready while the worker works.
+  app.addHook('onReady', async () => processor.start());
+  app.addHook('onClose', async () => {
+    await processor.close();
+    await ingestor.close();
+  });
   await app.register(appPlugin, options);
   return app;
 }
@@ -114,6 +142,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
+  const { store, processor, ingestor } = app.recordings;
   const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });
 
   const publicConfig: PublicConfig = {
@@ -127,6 +156,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     adapters: {
       database: database.kind,
       mail: mailer.kind,
+      recordings: store.kind,
     },
     version: '0.1.0',
   };
@@ -153,7 +183,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });
-      await api.register(auscultationRoutesPlugin, { db });
+      await api.register(auscultationRoutesPlugin, { db, store, processor, ingestor });
     },
     { prefix: apiBasePath },
   );
@@ -175,6 +205,16 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       tcVersion: env.TC_VERSION,
       identity,
       secret: options.operatorSecret,
+      // Reseeded demo rows get their recordings in the background, as at start.
+      afterSeed: env.SEED_DEMO_RECORDINGS
+        ? () => {
+            const folder = findDemoFixturesFolder();
+            if (!folder) return;
+            void attachDemoRecordings({ db, store, processor, folder }).catch((error: unknown) =>
+              app.log.error({ err: error }, 'demo recordings failed'),
+            );
+          }
+        : undefined,
     });
   }
 

@@ -3,6 +3,7 @@ import { loadEnv } from './config/env.js';
 import { connectDatabase, migrate } from './db/connect.js';
 import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
 import { seedDemoData, demoPassword, demoOrganizations } from './seed/demo-data.js';
+import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
 
 /**
  * The process shell: configuration, logger, data-folder lock, database, listen, and a
@@ -45,6 +46,21 @@ async function main() {
       (env.SEED_DEMO_DATA && demo ? `Demo sign-in: ${demo.email} / ${demoPassword}\n\n` : '\n'),
   );
 
+  // Demo recordings are stored and queued after the server listens (startup does not wait for
+  // them); rows still without a recording after an interrupted run are picked up next start.
+  const demoRecordings = new AbortController();
+  const fixtures = env.SEED_DEMO_DATA && env.SEED_DEMO_RECORDINGS ? findDemoFixturesFolder() : null;
+  if (fixtures) {
+    const { store, processor } = app.recordings;
+    void attachDemoRecordings({ db: database.db, store, processor, folder: fixtures, signal: demoRecordings.signal })
+      .then((count) => {
+        if (count) logger.info({ count }, 'demo recordings stored and queued for processing');
+      })
+      .catch((error: unknown) => {
+        if (!demoRecordings.signal.aborted) logger.error({ err: error }, 'demo recordings failed');
+      });
+  }
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -54,6 +70,7 @@ async function main() {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, 10_000);
+    demoRecordings.abort();
     try {
       await app.close();
       await database.close();

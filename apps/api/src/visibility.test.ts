@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeListQuery } from '@auscura/contracts';
+import { encodeWav } from '@auscura/audio-engine';
+import { encodeListQuery, recordingPaths } from '@auscura/contracts';
+import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
+import { auscultationUpload } from './test/multipart.js';
 import { backends, createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
 import { signIn } from './test/sign-in.js';
@@ -16,11 +19,18 @@ type OrgRecords = {
   examId: string;
   auscultationId: string;
   providerId: string;
+  /** The report id of that auscultation once its demo recording is processed. */
+  beatawareId?: string;
 };
 type Caller = { token: string; other: OrgRecords; own: OrgRecords; council: boolean };
 type Expectation = { status: number; errorName?: string };
 type Row = {
-  request: (caller: Caller) => { method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'; url: string; payload?: unknown };
+  request: (caller: Caller) => {
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  };
   /** What a caller who is (council) or is not (plain) a council member gets on the other organization's record. */
   council: Expectation;
   plain: Expectation;
@@ -32,7 +42,39 @@ const empty = { status: 200 };
 const ownAccountOnly = { status: 403, errorName: 'UNAUTHORIZED' };
 const invalidInvitation = { status: 400, errorName: 'INVALID_HEALTHCARE_PROVIDER_INVITATION' };
 
+const oneSecondWav = Buffer.from(encodeWav([new Float32Array(4000)], 4000));
+const recordingRows = Object.fromEntries(
+  Object.values(recordingPaths).map((path): [string, Row] => [
+    `GET /api/v1${path}`,
+    {
+      request: (c) => ({ method: 'GET', url: `/api/v1${path.replace(':id', c.other.auscultationId)}` }),
+      council: { status: 200 },
+      plain: notFound,
+    },
+  ]),
+);
+
 const matrix: Record<string, Row> = {
+  ...recordingRows,
+  'POST /api/v1/exams/:id/auscultations': {
+    request: (c) => {
+      const body = auscultationUpload({ auscultationPoint: { type: 'heart', label: 'h1' } }, oneSecondWav);
+      return { method: 'POST', url: `/api/v1/exams/${c.other.examId}/auscultations`, ...body };
+    },
+    // Council members see other organizations' exams but only the exam's organization records.
+    council: { status: 403, errorName: 'UNAUTHORIZED' },
+    plain: notFound,
+  },
+  'DELETE /api/v1/auscultations/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
+    council: { status: 403, errorName: 'UNAUTHORIZED' },
+    plain: notFound,
+  },
+  'GET /api/v1/auscultation-reports/:beatawareId': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/auscultation-reports/${c.other.beatawareId}` }),
+    council: { status: 200 },
+    plain: notFound,
+  },
   'GET /api/v1/config': { request: () => ({ method: 'GET', url: '/api/v1/config' }), council: empty, plain: empty },
   'POST /api/v1/client-errors': {
     request: () => ({ method: 'POST', url: '/api/v1/client-errors', payload: { message: 'probe' } }),
@@ -240,6 +282,24 @@ describe.each(backends)('who sees what across organizations, on %s', (backend) =
     t = await createTestApp(backend);
     riverside = await records('Riverside Cardiology');
     lakeside = await records('Lakeside Pulmonology');
+    // Real recordings (and reports) for the two auscultations the matrix probes.
+    const { store, processor } = t.app.recordings;
+    await attachDemoRecordings({
+      db: t.database.db,
+      store,
+      processor,
+      folder: findDemoFixturesFolder()!,
+      only: [riverside.auscultationId, lakeside.auscultationId],
+    });
+    await processor.whenIdle();
+    for (const org of [riverside, lakeside]) {
+      const row = await t.database.db
+        .selectFrom('auscultations')
+        .select('beataware_id')
+        .where('id', '=', org.auscultationId)
+        .executeTakeFirstOrThrow();
+      org.beatawareId = row.beataware_id!;
+    }
     ada = {
       token: (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token,
       own: riverside,
@@ -266,7 +326,7 @@ describe.each(backends)('who sees what across organizations, on %s', (backend) =
         const request = row.request(caller);
         const response = await t.app.inject({
           ...request,
-          headers: { authorization: `Bearer ${caller.token}` },
+          headers: { ...request.headers, authorization: `Bearer ${caller.token}` },
         } as never);
         const expected = caller.council ? row.council : row.plain;
         expect(response.statusCode, `${name} as ${caller === ada ? 'Ada' : 'Ben'}`).toBe(expected.status);

@@ -149,17 +149,18 @@ test('sharing checks the address and then reports success', async ({ page }) => 
 
 test('the exam shows its recordings, and combo repeats them under Silence, Algo1 and Raw', async ({ page }) => {
   const id = await openAllExam(page, 0);
-  const recordings = page.getByRole('region', { name: 'Auscultations' }).getByRole('listitem');
+  const recordings = page.getByRole('region', { name: 'Auscultations' }).getByRole('article');
+  await expect(recordings.first()).toBeVisible();
   const count = await recordings.count();
   expect(count).toBeGreaterThan(0);
-  await expect(recordings.first()).toContainText(/(Heart|Lung) [1-5]/);
+  await expect(recordings.first().getByRole('heading', { level: 3 })).toHaveText(/^(Heart|Lung) [1-5]$/);
   await expectNoSeriousViolations(page);
 
   await page.goto(`/exams/${id}?combo`);
   for (const column of ['Silence', 'Algo1', 'Raw']) {
     const section = page.getByRole('region', { name: column });
     await expect(section.getByRole('heading', { name: column })).toBeVisible();
-    await expect(section.getByRole('listitem')).toHaveCount(count);
+    await expect(section.getByRole('article')).toHaveCount(count);
   }
   // /exams/{id} is outside the organization family: no position, no Previous/Next.
   await expect(page.getByRole('navigation', { name: 'Exam navigation' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 // The plain async functions the comlink worker exposes. Kept separate from worker.ts (which only
 // wires comlink) so Node tests can call exactly the same code.
-import type { ChainOptions, Engine, VariantName } from './engine.js';
+import type { ChainOptions, DisplayFilter, Engine, VariantName } from './engine.js';
 import { analyzeRecording, type RecordingAnalysis } from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
@@ -29,6 +29,10 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     },
     async peaks(samples: Float32Array, buckets: number): Promise<Float32Array> {
       return (await getEngine()).peaks(samples, buckets);
+    },
+    /** The §9 waveform display filters (the player draws its peaks from the heart-sound band). */
+    async displayFilter(samples: Float32Array, sampleRate: number, filter: DisplayFilter): Promise<Float32Array> {
+      return (await getEngine()).displayFilter(samples, sampleRate, filter);
     },
     async variants(samples: Float32Array, sampleRate: number): Promise<Record<VariantName, Float32Array>> {
       return (await getEngine()).variants(samples, sampleRate);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
 
 export const auscultationPointTypeSchema = z.enum(['heart', 'lungs', 'other']);
@@ -44,6 +45,18 @@ export const recordingSchema = z.object({
 export const recordingVariants = ['Raw', 'Algo1', 'Algo2', 'Silence'] as const;
 export const recordingVariantSchema = z.enum(recordingVariants);
 
+/**
+ * Upload limits (checked by content on the server). Recordings are 60 s (the recorder's cap) plus
+ * a 10 % margin for device clocks and container overhead. The byte limit is that duration in the
+ * largest format a stethoscope or browser recorder plausibly sends: 48 kHz, 2 channels, 32-bit
+ * float = 384,000 B/s × 66 s = 25,344,000 B, rounded up to 26 MiB for headers and extra chunks.
+ */
+export const recordingLimits = {
+  nominalDurationSec: 60,
+  maxDurationSec: 66,
+  maxBytes: 26 * 1024 * 1024,
+} as const;
+
 export const auscultationSchema = z.object({
   id: uuidSchema,
   dateCreated: isoDateTimeSchema,
@@ -77,7 +90,32 @@ export const recordingPaths = {
   silenced: '/auscultations/:id/recording/normalized-data-silenced',
   std: '/auscultations/:id/recording/normalized-data-std',
   sg: '/auscultations/:id/recording/normalized-data-sg',
+  /** Wavelet-denoised variant (Algo1); the other three are Raw, Algo2 (std) and Silence. */
+  algo1: '/auscultations/:id/recording/normalized-data-algo1',
 } as const;
+export type RecordingPathName = keyof typeof recordingPaths;
+
+/** Which recording path serves which player variant (Algo2 is the standardised file). */
+export const recordingPathByVariant = {
+  Raw: 'raw',
+  Algo1: 'algo1',
+  Algo2: 'std',
+  Silence: 'silenced',
+} as const satisfies Record<(typeof recordingVariants)[number], RecordingPathName>;
+
+/** The report page's data (§2.12 double-click link): found by the unguessable beatawareId. */
+export const auscultationReportSchema = z.object({
+  beatawareId: z.string(),
+  auscultationId: uuidSchema,
+  examId: uuidSchema,
+  auscultationPoint: auscultationPointSchema,
+  dateCreated: isoDateTimeSchema,
+  heartrateBpm: z.number().nullable(),
+  ausculthingDiagnosis: diagnosisSchema.nullable(),
+  beatawareStatus: beatawareStatusSchema.nullable(),
+  beatawareReport: beatawareReportSchema.nullable(),
+});
+export type AuscultationReport = z.infer<typeof auscultationReportSchema>;
 
 export const auscultationRoutes = {
   get: endpoint({
@@ -91,14 +129,41 @@ export const auscultationRoutes = {
     method: 'POST',
     path: '/exams/:id/auscultations',
     params: idParams,
-    responses: { 201: auscultationSchema, 400: apiErrorSchema },
+    responses: { 201: auscultationSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
     summary: 'Upload a recording (multipart: auscultation JSON + recordingData)',
   }),
   delete: endpoint({
     method: 'DELETE',
     path: '/auscultations/:id',
     params: idParams,
-    responses: { 204: z.null() },
+    responses: { 204: z.null(), 403: apiErrorSchema, 404: apiErrorSchema },
     summary: 'Delete an auscultation and its recording',
   }),
+  report: endpoint({
+    method: 'GET',
+    path: '/auscultation-reports/:beatawareId',
+    params: z.object({ beatawareId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+    responses: { 200: auscultationReportSchema, 404: apiErrorSchema },
+    summary: 'The automated report of one auscultation, for the report page',
+  }),
 };
+
+/**
+ * The recording downloads: binary audio/wav with Content-Length and Accept-Ranges: bytes;
+ * a Range header answers 206 (or 416 when unsatisfiable). 404 when the variant is not ready.
+ */
+const recordingEndpoint = <P extends string>(path: P, variant: string) =>
+  endpoint({
+    method: 'GET',
+    path,
+    params: idParams,
+    responses: { 200: z.instanceof(Uint8Array), 206: z.instanceof(Uint8Array), 404: apiErrorSchema },
+    summary: `Recording download (${variant})`,
+  });
+export const recordingRoutes = {
+  raw: recordingEndpoint(recordingPaths.raw, 'Raw, the original upload'),
+  silenced: recordingEndpoint(recordingPaths.silenced, 'Silence'),
+  std: recordingEndpoint(recordingPaths.std, 'Algo2'),
+  sg: recordingEndpoint(recordingPaths.sg, 'Savitzky-Golay'),
+  algo1: recordingEndpoint(recordingPaths.algo1, 'Algo1'),
+} satisfies Record<RecordingPathName, Endpoint>;

@@ -22,6 +22,8 @@ export const publicConfigSchema = z.object({
   adapters: z.object({
     database: z.enum(['pglite', 'postgres']),
     mail: z.enum(['outbox', 'smtp']),
+    /** Where recordings are stored (encrypted at rest in every mode). */
+    recordings: z.enum(['encrypted-file', 's3']).optional(),
   }),
   version: z.string(),
 });

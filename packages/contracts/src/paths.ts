@@ -27,6 +27,8 @@ export const paths = {
   patients: { path: '/patients', getHref: () => '/patients' },
   patient: { path: '/patients/:patientProfileId', getHref: withId('/patients') },
   council: { path: '/council', getHref: () => '/council' },
+  /** The automated report of one auscultation (§2.12: the heart rate's double-click link), by beatawareId. */
+  auscultationReport: { path: '/reports/:reportId', getHref: withId('/reports') },
   organizationProviders: {
     path: '/organization/healthcare-providers',
     getHref: () => '/organization/healthcare-providers',

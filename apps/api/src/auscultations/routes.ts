@@ -1,28 +1,64 @@
-import { auscultationRoutes } from '@auscura/contracts';
-import type { FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import { auscultationRoutes, recordingLimits, recordingRoutes } from '@auscura/contracts';
+import type { AuscultationReport, Endpoint, RecordingPathName } from '@auscura/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
+import { originalKey } from '../audio/messages.js';
+import type { Ingestor } from '../audio/ingest.js';
+import type { RecordingProcessor } from '../audio/processor.js';
 import { assertExamVisible } from '../lib/access.js';
-import { notFound } from '../lib/http-error.js';
+import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { principalOf, route } from '../lib/route.js';
-import { toAuscultation } from './mapper.js';
+import type { Principal } from '../identity/verify-token.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { describePoint, toAuscultation } from './mapper.js';
+import { parseRange } from './range.js';
+import { readUpload } from './upload.js';
 
-export async function auscultationRoutesPlugin(app: FastifyInstance, options: { db: Db }) {
-  const { db } = options;
+/** Which stored file serves each download path: the original upload, or a processed variant. */
+const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 'silence' | 'sg'> = {
+  raw: 'original',
+  algo1: 'algo1',
+  std: 'algo2',
+  silenced: 'silence',
+  sg: 'sg',
+};
+
+/** Only the exam's own organization changes its recordings; council members may only look. */
+function assertSameOrganization(principal: Principal, organizationId: string) {
+  assertExamVisible(principal, organizationId);
+  if (organizationId !== principal.organizationId) {
+    throw new HttpError('UNAUTHORIZED', "Only the exam's organization may change its recordings.", 403);
+  }
+}
+
+export async function auscultationRoutesPlugin(
+  app: FastifyInstance,
+  options: { db: Db; store: BlobStore; processor: RecordingProcessor; ingestor: Ingestor },
+) {
+  const { db, store, processor, ingestor } = options;
   const audit = createAuditRepository(db);
+  await app.register(fastifyMultipart);
 
-  route(app, auscultationRoutes.get, async ({ params, request }) => {
+  async function visibleAuscultation(id: string, request: FastifyRequest) {
     const principal = principalOf(request);
     const row = await db
       .selectFrom('auscultations as a')
       .innerJoin('exams as e', 'e.id', 'a.exam_id')
       .selectAll('a')
       .select('e.patient_profile_id')
-      .where('a.id', '=', params.id)
+      .where('a.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound('auscultation');
     // Same rule as its exam.
     assertExamVisible(principal, row.organization_id);
+    return { principal, row };
+  }
+
+  route(app, auscultationRoutes.get, async ({ params, request }) => {
+    const { principal, row } = await visibleAuscultation(params.id, request);
     await audit.record(principal, {
       action: 'read',
       targetType: 'auscultation',
@@ -31,4 +67,159 @@ export async function auscultationRoutesPlugin(app: FastifyInstance, options: { 
     });
     return toAuscultation(row);
   });
+
+  route(app, auscultationRoutes.create, async ({ params, request, reply }) => {
+    const principal = principalOf(request);
+    const exam = await db
+      .selectFrom('exams')
+      .select(['id', 'organization_id', 'patient_profile_id'])
+      .where('id', '=', params.id)
+      .executeTakeFirst();
+    if (!exam) throw notFound('exam');
+    assertSameOrganization(principal, exam.organization_id);
+    const upload = await readUpload(request).catch((error: unknown) => {
+      // Whatever of the body is left is not read: close the connection after answering.
+      reply.header('connection', 'close');
+      throw error;
+    });
+    const id = crypto.randomUUID();
+    const key = originalKey(id);
+    // Checked by content and stored durably (in the upload worker) before the row exists: a crash
+    // in between leaves an orphan blob (swept at start), never a row without its recording.
+    const stored = await ingestor.ingest(key, upload.bytes, recordingLimits.maxDurationSec);
+    if (stored.type === 'invalid') throw invalidData(stored.message);
+    if (stored.type !== 'ingested') throw new Error(`Storing the recording failed: ${stored.reason}`);
+    const point = upload.part.auscultationPoint;
+    let row;
+    try {
+      row = await db.transaction().execute(async (tx) => {
+        const inserted = await tx
+          .insertInto('auscultations')
+          .values({
+            id,
+            exam_id: exam.id,
+            organization_id: exam.organization_id,
+            point_type: point.type,
+            point_label: point.label,
+            point_description: describePoint(point.label) ?? point.description ?? null,
+            device_label: upload.part.deviceLabel ?? null,
+            noise_quality_record: upload.part.noiseQualityRecord
+              ? JSON.stringify(upload.part.noiseQualityRecord)
+              : null,
+            beataware_status: 'processing',
+            recording_duration: stored.durationSec,
+            recording_mime_type: 'audio/wav',
+            recording_size: stored.size,
+            recording_blob_key: key,
+            recording_sha256: stored.sha256,
+            recording_sample_rate: stored.sampleRate,
+            recording_channels: stored.channels,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await tx.insertInto('recording_jobs').values({ auscultation_id: id }).execute();
+        await createAuditRepository(tx).record(principal, {
+          action: 'create',
+          targetType: 'auscultation',
+          targetId: id,
+          patientProfileId: exam.patient_profile_id,
+          detail: { examId: exam.id, bytes: stored.size },
+        });
+        return inserted;
+      });
+    } catch (error) {
+      await store.delete(key).catch(() => undefined);
+      throw error;
+    }
+    processor.notify();
+    reply.status(201);
+    return toAuscultation(row);
+  });
+
+  route(app, auscultationRoutes.delete, async ({ params, request }) => {
+    const { principal, row } = await visibleAuscultation(params.id, request);
+    assertSameOrganization(principal, row.organization_id);
+    await db.transaction().execute(async (tx) => {
+      // The job row goes with it (ON DELETE CASCADE); a job that is running finds no row to update.
+      await tx.deleteFrom('auscultations').where('id', '=', params.id).execute();
+      await createAuditRepository(tx).record(principal, {
+        action: 'delete',
+        targetType: 'auscultation',
+        targetId: params.id,
+        patientProfileId: row.patient_profile_id,
+      });
+    });
+    // Blobs after the row: if this fails half-way, the orphan sweep finishes the job.
+    const keys = [row.recording_blob_key, ...Object.values(row.variant_blob_keys ?? {})];
+    for (const key of keys) if (key) await store.delete(key);
+  });
+
+  route(app, auscultationRoutes.report, async ({ params, request }): Promise<AuscultationReport> => {
+    const principal = principalOf(request);
+    const row = await db
+      .selectFrom('auscultations as a')
+      .innerJoin('exams as e', 'e.id', 'a.exam_id')
+      .selectAll('a')
+      .select('e.patient_profile_id')
+      .where('a.beataware_id', '=', params.beatawareId)
+      .executeTakeFirst();
+    if (!row) throw notFound('report');
+    assertExamVisible(principal, row.organization_id);
+    await audit.record(principal, {
+      action: 'read',
+      targetType: 'auscultation',
+      targetId: row.id,
+      patientProfileId: row.patient_profile_id,
+      detail: { report: true },
+    });
+    const auscultation = toAuscultation(row);
+    return {
+      beatawareId: params.beatawareId,
+      auscultationId: auscultation.id,
+      examId: auscultation.examId,
+      auscultationPoint: auscultation.auscultationPoint,
+      dateCreated: auscultation.dateCreated,
+      heartrateBpm: auscultation.heartrateBpm,
+      ausculthingDiagnosis: auscultation.ausculthingDiagnosis,
+      beatawareStatus: auscultation.beatawareStatus,
+      beatawareReport: auscultation.beatawareReport,
+    };
+  });
+
+  for (const [name, endpoint] of Object.entries(recordingRoutes) as [RecordingPathName, Endpoint][]) {
+    const variant = variantOfPath[name];
+    route(app, endpoint, async ({ params, request, reply }) => {
+      const id = (params as { id: string }).id;
+      const { principal, row } = await visibleAuscultation(id, request);
+      const key = variant === 'original' ? row.recording_blob_key : row.variant_blob_keys?.[variant];
+      const head = key ? await store.head(key) : null;
+      if (!key || !head) throw notFound(variant === 'original' ? 'recording' : 'recording variant');
+      const range = parseRange(request.headers.range, head.size);
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${head.size}`).send();
+      }
+      // Players fetch in ranges while seeking: one audit entry per reading from the start.
+      if (!range || range.start === 0) {
+        await audit.record(principal, {
+          action: 'read',
+          targetType: 'auscultation',
+          targetId: id,
+          patientProfileId: row.patient_profile_id,
+          detail: { recording: name },
+        });
+      }
+      const body = await store.get(key, range ?? undefined);
+      reply.type('audio/wav');
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', head.size);
+      }
+      return reply.send(body);
+    });
+  }
 }

@@ -46,11 +46,34 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Give seeded auscultations real recordings from benchmarks/fixtures/audio, processed in the
+   * background (on by default with the demo data; benchmarks turn it off to measure alone).
+   */
+  SEED_DEMO_RECORDINGS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** Where the built web app lives; the API serves it so the portal is one origin. */
   WEB_DIST_DIR: optionalString,
   /** Sign-in lockout: failures in a row for one address before it is locked, and for how long. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Master key that wraps each recording's data key: base64 of 32 bytes. Without it the server
+   * keeps one in DATA_DIR/keys/recordings-master.key (0600), apart from DATA_DIR/recordings.
+   */
+  RECORDINGS_MASTER_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of exactly 32 bytes')
+      .optional(),
+  ),
+  /** Stored blobs without an auscultation row older than this are deleted by the orphan sweep. */
+  RECORDINGS_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
+  /** Worker threads that process uploaded recordings (0 turns processing off, e.g. for CLIs). */
+  RECORDING_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };

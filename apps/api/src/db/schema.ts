@@ -74,6 +74,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   exams: ExamsTable;
   auscultations: AuscultationsTable;
+  recording_jobs: RecordingJobsTable;
   audit_log: AuditLogTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
@@ -117,7 +118,26 @@ export interface AuscultationsTable {
   recording_duration: number | null;
   recording_mime_type: string | null;
   recording_size: ColumnType<number | null, number | null, number | null>;
+  recording_blob_key: ColumnType<string | null, string | null | undefined, string | null>;
+  recording_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  recording_sample_rate: ColumnType<number | null, number | null | undefined, number | null>;
+  recording_channels: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Variant name → storage key, filled in by the processing worker. */
+  variant_blob_keys: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
   date_created: Timestamp;
+}
+
+export interface RecordingJobsTable {
+  auscultation_id: string;
+  state: ColumnType<
+    'pending' | 'running' | 'done' | 'failed',
+    'pending' | 'running' | undefined,
+    'pending' | 'running' | 'done' | 'failed'
+  >;
+  attempts: Generated<number>;
+  last_error: string | null;
+  date_created: Generated<Date>;
+  date_updated: Generated<Date>;
 }
 
 export interface ExamCountersTable {

@@ -12,7 +12,10 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * The local operator endpoint: the CLI's way in while the server holds DATA_DIR. Only from
  * this machine (loopback, not via a proxy header) and only with the secret file's content.
  */
-export async function operatorRoutes(app: FastifyInstance, options: OperatorContext & { secret: string }) {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  options: OperatorContext & { secret: string; /** After `seed` changed the demo data. */ afterSeed?: () => void },
+) {
   const expected = Buffer.from(options.secret);
   app.post(operatorPath, async (request, reply) => {
     const presented = Buffer.from(String(request.headers['x-operator-secret'] ?? ''));
@@ -22,7 +25,9 @@ export async function operatorRoutes(app: FastifyInstance, options: OperatorCont
     }
     const command = operatorCommandSchema.parse(request.body);
     try {
-      return { output: await runOperatorCommand(options, command) };
+      const output = await runOperatorCommand(options, command);
+      if (command.command === 'seed') options.afterSeed?.();
+      return { output };
     } catch (error) {
       if (error instanceof OperatorError) return reply.status(400).send(apiError('INVALID_DATA', error.message));
       throw error;

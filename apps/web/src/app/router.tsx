@@ -31,6 +31,7 @@ const PersonalInfo = lazy(() => import('./routes/profile/personal-info.tsx'));
 const PersonalInfoEdit = lazy(() => import('./routes/profile/personal-info-edit.tsx'));
 const EmailAddress = lazy(() => import('./routes/profile/email-address.tsx'));
 const Password = lazy(() => import('./routes/profile/password.tsx'));
+const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
                       { path: paths.password.path, element: <Password /> },
                     ],
                   },
+                  { path: paths.auscultationReport.path, element: <AuscultationReport /> },
                 ],
               },
             ],

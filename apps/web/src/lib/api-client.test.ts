@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configRoutes, patientProfileRoutes } from '@auscura/contracts';
-import { ApiError, apiRequest, setApiAuth } from './api-client.ts';
+import { configRoutes, patientProfileRoutes, recordingRoutes } from '@auscura/contracts';
+import { ApiError, apiDownload, apiRequest, setApiAuth } from './api-client.ts';
 
 const onSessionEnded = vi.fn();
 
@@ -62,5 +62,43 @@ describe('the API client', () => {
     await apiRequest(configRoutes.reportClientError, 204, { body: { message: 'x', kind: 'error' } });
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+});
+
+describe('binary downloads', () => {
+  it('streams the bytes with the token and reports progress against Content-Length', async () => {
+    const parts = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Length': '5' } })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const progress: Array<[number, number | null]> = [];
+    const bytes = await apiDownload(
+      recordingRoutes.silenced,
+      { id: 'a b' },
+      {
+        onProgress: ({ loaded, total }) => progress.push([loaded, total]),
+      },
+    );
+    expect([...new Uint8Array(bytes)]).toEqual([1, 2, 3, 4, 5]);
+    expect(progress).toEqual([
+      [0, 5],
+      [3, 5],
+      [5, 5],
+    ]);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/auscultations/a%20b/recording/normalized-data-silenced');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token');
+  });
+
+  it('fails with the catalogue error when the file is missing', async () => {
+    respond(404, { type: 8, name: 'RESOURCE_DOES_NOT_EXIST', message: 'Not ready' });
+    await expect(apiDownload(recordingRoutes.algo1, { id: 'x' })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -110,3 +110,46 @@ export async function apiRequest<E extends Endpoint, S extends keyof E['response
   };
   return { data: data as z.infer<NonNullable<E['responses'][S]>>, status: response.status, paging };
 }
+
+export type DownloadProgress = { loaded: number; total: number | null };
+
+/**
+ * Fetches a binary answer of the API (e.g. the contracts' recordingRoutes) with the bearer token, reporting progress from Content-Length as it streams.
+ */
+export async function apiDownload(
+  endpoint: Endpoint,
+  params: Record<string, string>,
+  options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
+): Promise<ArrayBuffer> {
+  if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
+  const headers = new Headers({ Authorization: `Bearer ${await authHooks.getAccessToken()}` });
+  const response = await fetch(`${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, params)}`, {
+    headers,
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.isSessionError) authHooks?.onSessionEnded();
+    throw error;
+  }
+  const total = readNumberHeader(response.headers, 'Content-Length');
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  options.onProgress?.({ loaded, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    options.onProgress?.({ loaded, total });
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}

@@ -1,42 +1,37 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Auscultation } from '@auscura/contracts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { RecordingVariant } from '../api/get-recording.ts';
+import { AuscultationCard } from './auscultation/auscultation-card.tsx';
 
 /** clinician-portal §2.12: the debug view's prefiltering algorithms, in its column order. */
 const comboColumns = ['Silence', 'Algo1', 'Raw'] as const;
 
-function pointLabel(auscultation: Auscultation): string {
-  return auscultation.auscultationPoint.longLabel ?? auscultation.auscultationPoint.label;
-}
-
-/**
- * One list item per recording: point, description and date. The waveform and player come with
- * the audio player issue.
- */
-function AuscultationItems({ auscultations }: { auscultations: Auscultation[] }) {
+/** One card per recording, each playing `variant` at first. */
+function AuscultationItems({
+  auscultations,
+  variant,
+  compact = false,
+}: {
+  auscultations: Auscultation[];
+  variant: RecordingVariant;
+  compact?: boolean;
+}) {
+  const id = useId();
   return (
-    <List disablePadding>
+    <Box sx={{ '& > article + article': { borderTop: 1, borderColor: 'divider' } }}>
       {auscultations.map((auscultation) => (
-        <ListItem key={auscultation.id} divider sx={{ px: 0 }}>
-          <ListItemText
-            primary={pointLabel(auscultation)}
-            secondary={
-              <>
-                {auscultation.auscultationPoint.description && (
-                  <span style={{ display: 'block' }}>{auscultation.auscultationPoint.description}</span>
-                )}
-                <span style={{ display: 'block' }}>{formatDateTime(auscultation.dateCreated)}</span>
-              </>
-            }
-          />
-        </ListItem>
+        <AuscultationCard
+          key={auscultation.id}
+          auscultation={auscultation}
+          variant={variant}
+          headingId={`${id}-${auscultation.id}`}
+          compact={compact}
+        />
       ))}
-    </List>
+    </Box>
   );
 }
 
@@ -58,12 +53,12 @@ export function AuscultationList({ auscultations, combo }: AuscultationListProps
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {column}
               </Typography>
-              <AuscultationItems auscultations={auscultations} />
+              <AuscultationItems auscultations={auscultations} variant={column} compact />
             </Box>
           ))}
         </Box>
       ) : (
-        <AuscultationItems auscultations={auscultations} />
+        <AuscultationItems auscultations={auscultations} variant="Silence" />
       )}
     </Paper>
   );

@@ -33,13 +33,17 @@ export function ExamDetail({ examId, family, combo, notify }: ExamDetailProps) {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' },
+          // The combo debug view needs the whole width for its three columns; the panel goes below.
+          gridTemplateColumns: combo ? 'minmax(0, 1fr)' : { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' },
           gap: 3,
           alignItems: 'start',
         }}
       >
         <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} />
-        <Paper variant="outlined" sx={{ p: 3, display: 'grid', gap: 2.5, gridRow: { lg: 1 }, gridColumn: { lg: 2 } }}>
+        <Paper
+          variant="outlined"
+          sx={{ p: 3, display: 'grid', gap: 2.5, ...(combo ? {} : { gridRow: { lg: 1 }, gridColumn: { lg: 2 } }) }}
+        >
           <ReviewedToggle exam={exam} notify={notify} />
           <ExamPeople exam={exam} />
           <Divider />

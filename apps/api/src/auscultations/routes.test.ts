@@ -1,0 +1,383 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
+import { recordingLimits } from '@auscura/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { backends, createTestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import { auscultationUpload, multipartBody } from '../test/multipart.js';
+import { signIn } from '../test/sign-in.js';
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../benchmarks/fixtures/audio');
+const heartFixture = path.join(fixtures, 'heart_normal_circor_50017_MV.wav');
+const heartPoint = { type: 'heart', label: 'h2' };
+
+describe.each(backends)('auscultation recordings on %s', (backend) => {
+  let t: TestApp;
+  let ada: string;
+  let ben: string;
+  let riversideExam: string;
+  let lakesideExam: string;
+  let heart: Buffer;
+  let recordingsFolder: string;
+
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  async function examOf(organization: string) {
+    const row = await t.database.db
+      .selectFrom('exams as e')
+      .innerJoin('organizations as o', 'o.id', 'e.organization_id')
+      .select('e.id')
+      .where('o.name', '=', organization)
+      .orderBy('e.date_created', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async function upload(
+    token: string,
+    examId: string,
+    recording: Buffer,
+    part: object = { auscultationPoint: heartPoint },
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/exams/${examId}/auscultations`,
+      ...(() => {
+        const body = auscultationUpload(part, recording);
+        return { payload: body.payload, headers: { ...body.headers, ...auth(token) } };
+      })(),
+    });
+  }
+  const storedFiles = async () => (await fs.readdir(recordingsFolder).catch(() => [])).sort();
+  const rowCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('auscultations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ada = (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token;
+    ben = (await signIn(t.app, 'ben@lakeside.example', 'Auscura-demo-2026')).access_token;
+    riversideExam = await examOf('Riverside Cardiology');
+    lakesideExam = await examOf('Lakeside Pulmonology');
+    heart = await fs.readFile(heartFixture);
+    recordingsFolder = path.join(t.env.dataDir, 'recordings');
+  });
+  afterAll(async () => t?.close());
+
+  it('stores an upload, answers 201 processing, and processes it like analyzeRecording on the same file', async () => {
+    const response = await upload(ada, riversideExam, heart, {
+      auscultationPoint: heartPoint,
+      deviceLabel: 'Stethoscope A',
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      examId: riversideExam,
+      beatawareStatus: 'processing',
+      deviceLabel: 'Stethoscope A',
+      recording: { mimeType: 'audio/wav', size: heart.length },
+      auscultationPoint: { type: 'heart', label: 'h2', longLabel: 'Heart 2' },
+    });
+    await t.app.recordings.processor.whenIdle();
+    const done = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/auscultations/${created.id}`, headers: auth(ada) })
+    ).json();
+    const wav = decodeWav(heart);
+    const direct = analyzeRecording(loadEngine(), toMono(wav.channels), wav.sampleRate);
+    expect(done.beatawareStatus).toBe('ready');
+    expect(done.heartrateBpm).toBe(direct.heart.heartRateBpm);
+    expect(done.heartrateBpm).toBeGreaterThan(40);
+    expect(done.heartbeatPresent).toBe(direct.heart.heartbeatPresent);
+    expect(done.ausculthingDiagnosis).toBe(
+      { ERROR: -1, INSUFFICIENT_DATA: 0, NORMAL: 1, ABNORMAL: 2 }[direct.heart.diagnosis],
+    );
+    expect(done.noiseQualityRecord).toEqual({ unit: 1000, record: direct.noiseSlices });
+    expect(done.beatawareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(done.beatawareReport.reportMarkdown).toContain(`${direct.heart.heartRateBpm.toFixed(1)} bpm`);
+    expect(done.beatawareReport.statistics.map((s: { segment: string }) => s.segment)).toEqual([
+      'S1',
+      'systole',
+      'S2',
+      'diastole',
+    ]);
+
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auscultation-reports/${done.beatawareId}`,
+      headers: auth(ada),
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.json()).toMatchObject({ auscultationId: created.id, heartrateBpm: done.heartrateBpm });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auscultation-reports/${'A'.repeat(24)}`,
+      headers: auth(ada),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps the noise quality the client sent', async () => {
+    const sent = { unit: 1000, record: [0, 1, 0] };
+    const response = await upload(ada, riversideExam, heart, {
+      auscultationPoint: heartPoint,
+      noiseQualityRecord: sent,
+    });
+    await t.app.recordings.processor.whenIdle();
+    const done = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/auscultations/${response.json().id}`, headers: auth(ada) })
+    ).json();
+    expect(done.beatawareStatus).toBe('ready');
+    expect(done.noiseQualityRecord).toEqual(sent);
+  });
+
+  it('serves the original and every variant as audio/wav with lengths and byte ranges, and audits the reads', async () => {
+    const id = (await upload(ada, riversideExam, heart)).json().id as string;
+    await t.app.recordings.processor.whenIdle();
+    const base = `/api/v1/auscultations/${id}/recording`;
+    const raw = await t.app.inject({ method: 'GET', url: `${base}/data`, headers: auth(ada) });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toBe('audio/wav');
+    expect(raw.headers['accept-ranges']).toBe('bytes');
+    expect(raw.headers['content-length']).toBe(String(heart.length));
+    expect(raw.rawPayload.equals(heart)).toBe(true);
+
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `${base}/data`,
+      headers: { ...auth(ada), range: 'bytes=100-70000' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-70000/${heart.length}`);
+    expect(part.headers['content-length']).toBe('69901');
+    expect(part.rawPayload.equals(heart.subarray(100, 70001))).toBe(true);
+    const suffix = await t.app.inject({
+      method: 'GET',
+      url: `${base}/data`,
+      headers: { ...auth(ada), range: 'bytes=-10' },
+    });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.rawPayload.equals(heart.subarray(heart.length - 10))).toBe(true);
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: `${base}/data`,
+      headers: { ...auth(ada), range: `bytes=${heart.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${heart.length}`);
+
+    const rate = decodeWav(heart).sampleRate;
+    for (const variant of [
+      'normalized-data-silenced',
+      'normalized-data-std',
+      'normalized-data-sg',
+      'normalized-data-algo1',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `${base}/${variant}`, headers: auth(ada) });
+      expect(response.statusCode, variant).toBe(200);
+      expect(response.headers['content-type']).toBe('audio/wav');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      const decoded = decodeWav(response.rawPayload);
+      expect(decoded.sampleRate).toBe(rate);
+      expect(decoded.channels[0]!.length).toBe(decodeWav(heart).channels[0]!.length);
+    }
+    const reads = await t.database.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('target_id', '=', id)
+      .where('action', '=', 'read')
+      .execute();
+    // The full reads and the one starting at 0 are logged; later ranges of the same playback are not.
+    expect(reads.map((r) => (r.detail as { recording?: string } | null)?.recording).sort()).toEqual(
+      ['algo1', 'raw', 'sg', 'silenced', 'std'].sort(),
+    );
+  });
+
+  it.each([
+    ['a corrupted WAV', () => Buffer.concat([Buffer.from('RIFX'), heart.subarray(4)])],
+    ['a non-WAV file named .wav', () => Buffer.from('%PDF-1.7 not audio at all '.repeat(100))],
+    ['a 0-byte file', () => Buffer.alloc(0)],
+    ['a WAV header without samples', () => encodeWav([new Float32Array(0)], 4000)],
+    ['a WAV longer than 60 s plus margin', () => Buffer.from(encodeWav([new Float32Array(4000 * 70)], 4000))],
+    [
+      'a file over the byte limit (stopped while streaming)',
+      () => Buffer.concat([heart, Buffer.alloc(recordingLimits.maxBytes + 1000 - heart.length)]),
+    ],
+    [
+      'a file far over the byte limit (refused by its length)',
+      () => Buffer.alloc(recordingLimits.maxBytes + 1024 * 1024),
+    ],
+  ])('answers INVALID_DATA for %s and stores nothing', async (_name, make) => {
+    const beforeRows = await rowCount();
+    const beforeFiles = await storedFiles();
+    const response = await upload(ada, riversideExam, Buffer.from(make()));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ name: 'INVALID_DATA' });
+    expect(await rowCount()).toBe(beforeRows);
+    expect(await storedFiles()).toEqual(beforeFiles);
+  });
+
+  it('accepts the auscultation part sent as a JSON blob (a file part) too', async () => {
+    const body = multipartBody([
+      {
+        name: 'auscultation',
+        data: JSON.stringify({ auscultationPoint: { type: 'lungs', label: 'l3' } }),
+        filename: 'blob',
+        contentType: 'application/json',
+      },
+      { name: 'recordingData', data: heart, filename: 'blob', contentType: 'application/octet-stream' },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/exams/${riversideExam}/auscultations`,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth(ada) },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().auscultationPoint).toMatchObject({ type: 'lungs', label: 'l3', longLabel: 'Lung 3' });
+    await t.app.recordings.processor.whenIdle();
+  });
+
+  it('answers INVALID_DATA for a bad auscultation part and for a point label of another type', async () => {
+    for (const part of [
+      { auscultationPoint: { type: 'heart', label: 'l1' } },
+      { auscultationPoint: heartPoint, extra: 1 },
+      {},
+    ]) {
+      const response = await upload(ada, riversideExam, heart, part);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ name: 'INVALID_DATA' });
+    }
+  });
+
+  it('lets only the exam’s organization upload and delete; council members may listen', async () => {
+    const beforeRows = await rowCount();
+    expect((await upload(ben, riversideExam, heart)).statusCode).toBe(404);
+    const council = await upload(ada, lakesideExam, heart);
+    expect(council.statusCode).toBe(403);
+    expect(council.json()).toMatchObject({ name: 'UNAUTHORIZED' });
+    expect(await rowCount()).toBe(beforeRows);
+
+    const own = (await upload(ben, lakesideExam, heart)).json().id as string;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/auscultations/${own}/recording/data`, headers: auth(ada) }))
+        .statusCode,
+    ).toBe(200);
+    const adaDelete = await t.app.inject({ method: 'DELETE', url: `/api/v1/auscultations/${own}`, headers: auth(ada) });
+    expect(adaDelete.statusCode).toBe(403);
+    const adaOwn = (await upload(ada, riversideExam, heart)).json().id as string;
+    for (const url of [`/api/v1/auscultations/${adaOwn}/recording/data`, `/api/v1/auscultations/${adaOwn}`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: auth(ben) })).statusCode).toBe(404);
+    }
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/auscultations/${adaOwn}`, headers: auth(ben) })).statusCode,
+    ).toBe(404);
+    await t.app.recordings.processor.whenIdle();
+  });
+
+  it('deletes the row and every blob of an auscultation', async () => {
+    const id = (await upload(ada, riversideExam, heart)).json().id as string;
+    await t.app.recordings.processor.whenIdle();
+    expect((await storedFiles()).filter((f) => f.startsWith(id))).toHaveLength(5);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/v1/auscultations/${id}`, headers: auth(ada) });
+    expect(response.statusCode).toBe(204);
+    expect((await storedFiles()).filter((f) => f.startsWith(id))).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('auscultations').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('resumes pending and interrupted jobs when a new app starts on the same database', async () => {
+    const paused = await buildApp({ env: { ...t.env, RECORDING_WORKERS: 0 }, database: t.database }, { logger: false });
+    await paused.ready();
+    const body = auscultationUpload({ auscultationPoint: heartPoint }, heart);
+    const ids: string[] = [];
+    for (let n = 0; n < 2; n++) {
+      const response = await paused.inject({
+        method: 'POST',
+        url: `/api/v1/exams/${riversideExam}/auscultations`,
+        payload: body.payload,
+        headers: { ...body.headers, ...auth(ada) },
+      });
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().id);
+    }
+    await paused.close();
+    // One as if the server died while the worker had it.
+    await t.database.db
+      .updateTable('recording_jobs')
+      .set({ state: 'running' })
+      .where('auscultation_id', '=', ids[0]!)
+      .execute();
+
+    const restarted = await buildApp({ env: t.env, database: t.database }, { logger: false });
+    await restarted.ready();
+    await restarted.recordings.processor.whenIdle();
+    await restarted.close();
+    const rows = await t.database.db
+      .selectFrom('auscultations as a')
+      .innerJoin('recording_jobs as j', 'j.auscultation_id', 'a.id')
+      .select(['a.beataware_status', 'j.state', 'a.heartrate_bpm'])
+      .where('a.id', 'in', ids)
+      .execute();
+    expect(rows.map((r) => [r.beataware_status, r.state])).toEqual([
+      ['ready', 'done'],
+      ['ready', 'done'],
+    ]);
+  });
+
+  it('marks a stored recording the engine cannot read as failed, without retrying', async () => {
+    const id = (await upload(ada, riversideExam, heart)).json().id as string;
+    await t.app.recordings.processor.whenIdle();
+    // Replace the stored original by a non-WAV (as if it had been stored by an older version).
+    const key = `${id}.wav`;
+    await t.app.recordings.store.delete(key);
+    await t.app.recordings.store.put(key, Buffer.from('not a wav'));
+    await t.database.db
+      .updateTable('recording_jobs')
+      .set({ state: 'pending' })
+      .where('auscultation_id', '=', id)
+      .execute();
+    t.app.recordings.processor.notify();
+    await t.app.recordings.processor.whenIdle();
+    const job = await t.database.db
+      .selectFrom('recording_jobs')
+      .selectAll()
+      .where('auscultation_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ state: 'failed', attempts: 2, last_error: 'wav:NOT_RIFF' });
+    const row = await t.database.db
+      .selectFrom('auscultations')
+      .select('beataware_status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.beataware_status).toBe('failed');
+  });
+
+  it('sweeps blobs that no row refers to once they are older than the grace period', async () => {
+    const store = t.app.recordings.store;
+    const referenced = await storedFiles();
+    await store.put('00000000-0000-4000-8000-000000000000.wav', heart);
+    await store.put('00000000-0000-4000-8000-000000000001.wav', heart);
+    await fs.writeFile(path.join(recordingsFolder, '.tmp-00000000-0000-4000-8000-000000000002.wav-abc'), 'partial');
+    const old = new Date(Date.now() - 2 * 3600_000);
+    for (const name of [
+      '00000000-0000-4000-8000-000000000000.wav',
+      '.tmp-00000000-0000-4000-8000-000000000002.wav-abc',
+    ]) {
+      await fs.utimes(path.join(recordingsFolder, name), old, old);
+    }
+    const restarted = await buildApp(
+      { env: { ...t.env, RECORDINGS_ORPHAN_GRACE_SECONDS: 3600 }, database: t.database },
+      { logger: false },
+    );
+    await restarted.ready();
+    await restarted.close();
+    expect(await storedFiles()).toEqual([...referenced, '00000000-0000-4000-8000-000000000001.wav'].sort());
+  });
+});

@@ -1,0 +1,87 @@
+import { createAuscultationPartSchema, recordingLimits } from '@auscura/contracts';
+import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { invalidData } from '../lib/http-error.js';
+
+export type UploadedRecording = {
+  part: z.infer<typeof createAuscultationPartSchema>;
+  /** The file as received, in a buffer of its own (so it can be moved to the upload worker). */
+  bytes: Uint8Array;
+};
+
+const JSON_PART_LIMIT = 64 * 1024;
+
+/** Multipart overhead allowed on top of the recording in a Content-Length (boundaries, JSON part). */
+const MULTIPART_OVERHEAD = 128 * 1024;
+
+const pointLabels: Record<string, RegExp> = { heart: /^h[1-5]$/, lungs: /^l[1-5]$/, other: /^[\w -]{1,20}$/ };
+
+/**
+ * Reads the multipart upload: the JSON part `auscultation` and the file part `recordingData`.
+ * Empty, too large or a bad JSON part is INVALID_DATA here; the content itself (a WAV the engine
+ * can read, not too long) is judged by the upload worker before anything is stored — never by
+ * the client's file name or declared type.
+ */
+export async function readUpload(request: FastifyRequest): Promise<UploadedRecording> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > recordingLimits.maxBytes + MULTIPART_OVERHEAD) {
+    throw tooLarge();
+  }
+  if (!request.isMultipart()) throw invalidData('Expected a multipart upload with auscultation and recordingData.');
+  let json: unknown;
+  let bytes: Uint8Array | undefined;
+  for await (const part of request.parts({
+    limits: { fileSize: recordingLimits.maxBytes, files: 2, fields: 4, fieldSize: JSON_PART_LIMIT, parts: 6 },
+  })) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'auscultation') json = parseJsonPart(String(part.value));
+    } else if (part.fieldname === 'auscultation' && json === undefined) {
+      // Some clients send the JSON part as a Blob (application/json), which arrives as a file.
+      let text = '';
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        text += chunk.toString('utf8');
+        if (text.length > JSON_PART_LIMIT) throw invalidData('The auscultation part is too large.');
+      }
+      json = parseJsonPart(text);
+    } else {
+      if (part.fieldname !== 'recordingData' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        // Stop at the limit: the rest of the body is not kept.
+        if (size > recordingLimits.maxBytes) throw tooLarge();
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge();
+      bytes = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+  }
+  const parsed = createAuscultationPartSchema.safeParse(json);
+  if (!parsed.success) throw invalidData('The auscultation part is missing or not valid.');
+  const point = parsed.data.auscultationPoint;
+  if (!pointLabels[point.type]!.test(point.label))
+    throw invalidData('The auscultation point label does not fit its type.');
+  if (!bytes || bytes.length === 0) throw invalidData('The recording is empty.');
+  return { part: parsed.data, bytes };
+}
+
+function parseJsonPart(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidData('The auscultation part is not valid JSON.');
+  }
+}
+
+function tooLarge() {
+  return invalidData(`The recording is larger than ${recordingLimits.maxBytes} bytes.`);
+}

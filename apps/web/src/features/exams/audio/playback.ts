@@ -1,0 +1,174 @@
+import type { CustomFilter, PresetName } from '@auscura/audio-engine';
+import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
+import wasmUrl from '@auscura/audio-engine/engine.wasm?url';
+import playbackProcessorUrl from '@auscura/audio-engine/worklets/playback-processor?worker&url';
+
+/** Filter and level of the playback chain; `custom` (when set) replaces the preset's band. */
+export type PlaybackSettings = { preset: PresetName; custom: CustomFilter | null; gain: number };
+/** A [start, end) span in seconds. */
+export type Span = { start: number; end: number };
+
+let wasmBytes: Promise<ArrayBuffer> | null = null;
+
+// The worklet compiles the WASM synchronously in its constructor, so it needs the bytes, not a URL.
+function loadWasmBytes(): Promise<ArrayBuffer> {
+  wasmBytes ??= fetch(wasmUrl).then((response) => {
+    if (!response.ok) throw new Error(`Cannot load the audio engine (${response.status})`);
+    return response.arrayBuffer();
+  });
+  return wasmBytes;
+}
+
+function chainOptions(settings: PlaybackSettings) {
+  return settings.custom
+    ? { custom: settings.custom, gain: settings.gain }
+    : { preset: settings.preset, gain: settings.gain };
+}
+
+/**
+ * Plays one decoded recording through the engine's 'playback-processor' AudioWorklet (preset
+ * filters, compressor, gain ≤ 5×). Owns its AudioContext, nodes and listeners; destroy() is
+ * idempotent (CONVENTIONS rule 9).
+ */
+export class RecordingPlayback {
+  /** Called when playback ends by itself (not looping); not called on stop() or destroy(). */
+  onEnded: (() => void) | null = null;
+  private source: AudioBufferSourceNode | null = null;
+  private startedAt = 0;
+  private startOffset = 0;
+  private span: Span = { start: 0, end: 0 };
+  private looping = false;
+  private destroyed = false;
+
+  private constructor(
+    private readonly context: AudioContext,
+    private readonly node: AudioWorkletNode,
+    private readonly buffer: AudioBuffer,
+  ) {}
+
+  /**
+   * The context runs at the recording's own rate (Chromium accepts 3–768 kHz), so the filters
+   * see the same samples as the engine's offline rendering and the browser resamples only at the
+   * output.
+   */
+  static async create(
+    samples: Float32Array,
+    sampleRate: number,
+    settings: PlaybackSettings,
+  ): Promise<RecordingPlayback> {
+    const bytes = await loadWasmBytes();
+    let context: AudioContext;
+    try {
+      context = new AudioContext({ sampleRate, latencyHint: 'playback' });
+    } catch {
+      context = new AudioContext({ latencyHint: 'playback' });
+    }
+    try {
+      await context.audioWorklet.addModule(playbackProcessorUrl);
+      const processorOptions: EngineProcessorOptions = { wasmBytes: bytes.slice(0), ...chainOptions(settings) };
+      const node = new AudioWorkletNode(context, 'playback-processor', {
+        numberOfInputs: 1,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+        processorOptions,
+      });
+      node.connect(context.destination);
+      const buffer = context.createBuffer(1, samples.length, sampleRate);
+      buffer.copyToChannel(new Float32Array(samples), 0);
+      return new RecordingPlayback(context, node, buffer);
+    } catch (error) {
+      void context.close();
+      throw error;
+    }
+  }
+
+  get duration(): number {
+    return this.buffer.duration;
+  }
+
+  get playing(): boolean {
+    return this.source !== null;
+  }
+
+  /** Starts at `from` within `span` (the region, or the whole file); loops inside the span when asked. */
+  async play(from: number, span: Span, loop: boolean): Promise<void> {
+    if (this.destroyed) return;
+    this.halt();
+    await this.context.resume();
+    const start = Math.max(0, Math.min(span.start, this.duration));
+    const end = Math.max(start, Math.min(span.end, this.duration));
+    const offset = from >= start && from < end ? from : start;
+    this.send({ type: 'reset' });
+    const source = this.context.createBufferSource();
+    source.buffer = this.buffer;
+    source.connect(this.node);
+    if (loop) {
+      source.loop = true;
+      source.loopStart = start;
+      source.loopEnd = end;
+      source.start(0, offset);
+    } else {
+      source.start(0, offset, end - offset);
+    }
+    source.onended = () => {
+      if (this.source !== source) return;
+      this.halt();
+      this.onEnded?.();
+    };
+    this.source = source;
+    this.span = { start, end };
+    this.looping = loop;
+    this.startOffset = offset;
+    this.startedAt = this.context.currentTime;
+  }
+
+  stop(): void {
+    this.halt();
+  }
+
+  /** Where playback is, in seconds of the recording (follows the loop back to the span's start). */
+  position(): number {
+    if (!this.source) return this.startOffset;
+    const t = this.startOffset + Math.max(0, this.context.currentTime - this.startedAt);
+    const { start, end } = this.span;
+    if (t < end) return t;
+    if (!this.looping || end <= start) return end;
+    return start + ((t - end) % (end - start));
+  }
+
+  configure(settings: PlaybackSettings): void {
+    this.send({ type: 'configure', options: chainOptions(settings) });
+  }
+
+  setGain(gain: number): void {
+    this.send({ type: 'gain', gain });
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.halt();
+    this.destroyed = true;
+    this.onEnded = null;
+    this.node.port.close();
+    this.node.disconnect();
+    void this.context.close();
+  }
+
+  private send(message: ChainMessage): void {
+    if (!this.destroyed) this.node.port.postMessage(message);
+  }
+
+  private halt(): void {
+    const source = this.source;
+    if (!source) return;
+    this.startOffset = this.position();
+    this.source = null;
+    source.onended = null;
+    try {
+      source.stop();
+    } catch {
+      // Already stopped by itself: nothing to undo.
+    }
+    source.disconnect();
+  }
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import type { Auscultation } from '@auscura/contracts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { useDeleteAuscultation } from '../../api/delete-auscultation.ts';
+import type { RecordingVariant } from '../../api/get-recording.ts';
+import { noisySlices } from '../../utils/auscultation-format.ts';
+import { AuscultationPlayer } from './auscultation-player.tsx';
+import { AutomatedAnalysis } from './automated-analysis.tsx';
+import { HeartRate } from './heart-rate.tsx';
+import { TorsoDiagram } from './torso-diagram.tsx';
+
+export function pointName(auscultation: Auscultation): string {
+  return auscultation.auscultationPoint.longLabel ?? auscultation.auscultationPoint.label;
+}
+
+function noiseSummary(auscultation: Auscultation): string {
+  const record = auscultation.noiseQualityRecord;
+  if (!record) return 'Noise quality: not measured';
+  const noisy = noisySlices(record).length;
+  return `Noise quality: ${noisy} of ${record.record.length} slices noisy`;
+}
+
+type AuscultationCardProps = {
+  auscultation: Auscultation;
+  variant: RecordingVariant;
+  headingId: string;
+  /** The combo debug view's narrow columns leave out the torso diagram. */
+  compact?: boolean;
+};
+
+/** One recording on the exam page (§2.12): point, date, torso, player, heart rate, noise and analysis. */
+export function AuscultationCard({ auscultation, variant, headingId, compact = false }: AuscultationCardProps) {
+  const remove = useDeleteAuscultation(auscultation.examId);
+  const name = pointName(auscultation);
+  return (
+    <Box
+      component="article"
+      aria-labelledby={headingId}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: compact ? 'minmax(0, 1fr)' : { xs: 'minmax(0, 1fr)', md: '156px minmax(0, 1fr)' },
+        py: 2,
+      }}
+    >
+      {!compact && <TorsoDiagram point={auscultation.auscultationPoint} />}
+      <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 600 }}>
+              {name}
+            </Typography>
+            {auscultation.auscultationPoint.description && (
+              <Typography variant="body2">{auscultation.auscultationPoint.description}</Typography>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(auscultation.dateCreated)}
+            </Typography>
+          </Box>
+          <Button
+            color="error"
+            size="small"
+            sx={{ flexShrink: 0 }}
+            startIcon={<DeleteOutlineIcon />}
+            disabled={remove.isPending}
+            aria-label={`Delete, ${name}`}
+            onClick={() => {
+              // A plain confirmation until the in-person issue brings its dialog.
+              if (window.confirm(`Delete the ${name} recording?`)) remove.mutate(auscultation.id);
+            }}
+          >
+            Delete
+          </Button>
+        </Box>
+        <AuscultationPlayer auscultation={auscultation} label={name} initialVariant={variant} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
+          <HeartRate bpm={auscultation.heartrateBpm} beatawareId={auscultation.beatawareId} />
+          <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'grid', gap: 0.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {noiseSummary(auscultation)}
+            </Typography>
+            <AutomatedAnalysis auscultation={auscultation} />
+          </Box>
+        </Box>
+        {remove.isError && (
+          <Typography color="error" role="alert">
+            The recording could not be deleted.
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import type { Auscultation } from '@auscura/contracts';
+import type { PlaybackSettings, Span } from '../../audio/playback.ts';
+import { getRecording } from '../../api/get-recording.ts';
+import type { RecordingVariant } from '../../api/get-recording.ts';
+import { usePlayer } from '../../hooks/use-player.ts';
+import { useWaveform } from '../../hooks/use-waveform.ts';
+import { noisySlices, recordingFileName } from '../../utils/auscultation-format.ts';
+import { volumeSlider, volumeToGain } from '../../utils/player-controls.ts';
+import { FilterControls } from './filter-controls.tsx';
+import { PlayerControls } from './player-controls.tsx';
+import { Waveform, WaveformPlaceholder } from './waveform.tsx';
+
+/** Peaks per recording: enough for a 1440-px-wide card without redrawing from samples. */
+const peakBuckets = 1600;
+
+async function download(auscultation: Auscultation) {
+  const bytes = await getRecording(auscultation.id, 'Raw');
+  const url = URL.createObjectURL(new Blob([bytes], { type: auscultation.recording?.mimeType ?? 'audio/wav' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = recordingFileName(auscultation.auscultationPoint.label, auscultation.dateCreated);
+  anchor.click();
+  // The click has handed the URL to the download manager; release it on the next turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+type AuscultationPlayerProps = { auscultation: Auscultation; label: string; initialVariant: RecordingVariant };
+
+/** Waveform, transport, filters and volume of one recording (§2.13). */
+export function AuscultationPlayer({ auscultation, label, initialVariant }: AuscultationPlayerProps) {
+  const [variant, setVariant] = useState<RecordingVariant>(initialVariant);
+  const [volume, setVolume] = useState<number>(volumeSlider.initial);
+  const [settings, setSettings] = useState<PlaybackSettings>({
+    preset: 'wide',
+    custom: null,
+    gain: volumeToGain(volumeSlider.initial),
+  });
+  const [loop, setLoop] = useState(false);
+  const [region, setRegion] = useState<Span | null>(null);
+  const [regionOn, setRegionOn] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const waveform = useWaveform(auscultation.id, peakBuckets);
+  const activeRegion = regionOn ? region : null;
+  const player = usePlayer({ auscultationId: auscultation.id, variant, settings, loop, region: activeRegion });
+  const noisy = useMemo(() => noisySlices(auscultation.noiseQualityRecord), [auscultation.noiseQualityRecord]);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {waveform.data ? (
+        <Waveform
+          label={label}
+          data={waveform.data}
+          noisy={noisy}
+          hasNoiseRecord={auscultation.noiseQualityRecord !== null}
+          region={region}
+          playing={player.state === 'playing'}
+          position={player.position}
+          onSeek={player.seek}
+          onRegion={(next) => {
+            const chosen = next && next.end > next.start ? next : null;
+            setRegion(chosen);
+            setRegionOn(chosen !== null);
+            // A new region puts the playhead at its start, where Play will begin.
+            if (chosen) player.seek(chosen.start);
+          }}
+        />
+      ) : (
+        <WaveformPlaceholder failed={waveform.failed} />
+      )}
+      <PlayerControls
+        label={label}
+        state={player.state}
+        progress={player.progress}
+        loop={loop}
+        regionOn={regionOn}
+        hasRegion={region !== null}
+        variant={variant}
+        onPlay={() => void player.play()}
+        onStop={player.stop}
+        onLoop={setLoop}
+        onRegion={setRegionOn}
+        onVariant={setVariant}
+        onDownload={() => {
+          setDownloadFailed(false);
+          download(auscultation).catch(() => setDownloadFailed(true));
+        }}
+      />
+      {player.fellBack && (
+        <Alert severity="info">The {variant} file is not available; the original recording is played instead.</Alert>
+      )}
+      {player.failed && <Alert severity="error">The recording could not be played.</Alert>}
+      {downloadFailed && <Alert severity="error">The recording could not be downloaded.</Alert>}
+      <FilterControls label={label} settings={settings} volume={volume} onSettings={setSettings} onVolume={setVolume} />
+    </Box>
+  );
+}

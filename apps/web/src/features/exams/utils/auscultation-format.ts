@@ -1,0 +1,81 @@
+import type { Auscultation } from '@auscura/contracts';
+
+/** clinician-portal §2.13 and §9: a rate is shown only when above 0 and below 200 bpm. */
+export function heartRateText(bpm: number | null | undefined): string {
+  if (bpm === null || bpm === undefined || !Number.isFinite(bpm) || bpm <= 0 || bpm >= 200) return '--';
+  return String(Math.round(bpm));
+}
+
+/** What the report area shows (§4): a status text, or the report itself when it is ready and readable. */
+export type ReportDisplay =
+  { kind: 'text'; text: string } | { kind: 'report'; report: NonNullable<Auscultation['beatawareReport']> };
+
+/** clinician-portal §4, the automated report status texts word for word. */
+export const reportStatusTexts = {
+  absent: 'Report not requested yet.',
+  processing: 'Processing. Please try later.',
+  failed: 'Failed in processing auscultation recording.',
+  error: 'Service error. Please contact support.',
+  empty: 'Report deserialization error.',
+  unknown: 'Status unknown.',
+} as const;
+
+export function reportDisplay(
+  status: string | null | undefined,
+  report: Auscultation['beatawareReport'] | undefined,
+): ReportDisplay {
+  switch (status) {
+    case null:
+    case undefined:
+      return { kind: 'text', text: reportStatusTexts.absent };
+    case 'processing':
+      return { kind: 'text', text: reportStatusTexts.processing };
+    case 'failed':
+      return { kind: 'text', text: reportStatusTexts.failed };
+    case 'error':
+      return { kind: 'text', text: reportStatusTexts.error };
+    case 'ready':
+      return report && report.reportMarkdown.trim() !== ''
+        ? { kind: 'report', report }
+        : { kind: 'text', text: reportStatusTexts.empty };
+    default:
+      return { kind: 'text', text: reportStatusTexts.unknown };
+  }
+}
+
+/** §3 analysis result codes: ERROR (-1), INSUFFICIENT_DATA (0), NORMAL (1), ABNORMAL (2). */
+export function diagnosisText(code: number | null | undefined): string {
+  switch (code) {
+    case -1:
+      return 'Error';
+    case 0:
+      return 'Insufficient data';
+    case 1:
+      return 'Normal';
+    case 2:
+      return 'Abnormal';
+    default:
+      return 'Not analysed';
+  }
+}
+
+/** The product-name prefix of downloaded recordings (§3). */
+export const downloadPrefix = 'Auscura';
+
+/**
+ * §3 download file name: product-name prefix, underscore, point label, underscore, ISO time
+ * without milliseconds, extension .wav — e.g. Auscura_h1_2026-03-04T05:06:07Z.wav.
+ */
+export function recordingFileName(pointLabel: string, isoTime: string): string {
+  const time = new Date(isoTime).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${downloadPrefix}_${pointLabel}_${time}.wav`;
+}
+
+/** Noisy slices of a noise-quality record as [start, end) seconds, for the band over the waveform. */
+export function noisySlices(record: Auscultation['noiseQualityRecord']): Array<[number, number]> {
+  if (!record) return [];
+  const unit = record.unit / 1000;
+  return record.record.flatMap((flag, index) =>
+    flag === 1 ? [[index * unit, (index + 1) * unit] as [number, number]] : [],
+  );
+}
