@@ -251,6 +251,15 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
         throw new RangeError('Range outside the blob');
       }
       const records = Math.max(1, Math.ceil(size / chunkSize));
+      // The handle is closed once, whichever comes first: the generator finishing, or the stream
+      // being destroyed before the generator ever ran (a client that goes away at once), in which
+      // case the generator's finally never runs and the descriptor would leak until GC.
+      let closed = false;
+      const closeHandle = async () => {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+      };
       async function* plaintext() {
         try {
           if (size === 0) return;
@@ -264,10 +273,14 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
             yield plain.subarray(from, to);
           }
         } finally {
-          await handle.close();
+          await closeHandle();
         }
       }
-      return Readable.from(plaintext(), { objectMode: false });
+      const stream = Readable.from(plaintext(), { objectMode: false });
+      stream.once('close', () => {
+        closeHandle().catch(() => undefined);
+      });
+      return stream;
     },
 
     async delete(key) {

@@ -166,5 +166,7 @@ export function Waveform({
 /** Placeholder while the peaks are computed, or a note when the recording cannot be read. */
 export function WaveformPlaceholder({ failed }: { failed: boolean }) {
   if (failed) return <Typography color="text.secondary">The recording could not be loaded.</Typography>;
-  return <Skeleton variant="rectangular" height={height} aria-label="Loading waveform" />;
+  // An indeterminate progress bar to assistive technology: aria-label alone is not allowed on a
+  // generic element (axe aria-prohibited-attr).
+  return <Skeleton variant="rectangular" height={height} role="progressbar" aria-label="Loading waveform" />;
 }
