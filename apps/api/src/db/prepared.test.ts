@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from './connect.js';
+import { freshDatabase } from '../test/test-app.js';
+
+// Prepared statements exist only on the PostgreSQL server (PGlite takes the same SQL unnamed).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+
+  beforeAll(async () => {
+    fresh = await freshDatabase('postgres');
+    await migrate(fresh.handle);
+  });
+  afterAll(async () => {
+    await fresh?.handle.close();
+    await fresh?.drop();
+  });
+
+  it('are prepared once per connection and reused with new values', async () => {
+    const { db } = fresh.handle;
+    await db.connection().execute(async (connection) => {
+      const names = ['Prepared One', 'Prepared Two', 'Prepared Three'];
+      for (const name of names) await connection.insertInto('organizations').values({ name }).execute();
+      const found = [];
+      for (const name of names) {
+        found.push(
+          (await connection.selectFrom('organizations').select('name').where('name', '=', name).executeTakeFirst())
+            ?.name,
+        );
+      }
+      expect(found).toEqual(names);
+      const prepared = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements WHERE name LIKE 'k\\_%'`.execute(connection);
+      const statements = prepared.rows.map((row) => row.statement);
+      // One insert and one select shape, whatever the values.
+      expect(statements.filter((s) => s.startsWith('insert into "organizations"'))).toHaveLength(1);
+      expect(statements.filter((s) => s.startsWith('select "name" from "organizations"'))).toHaveLength(1);
+    });
+  });
+
+  it('still roll a transaction back as a whole', async () => {
+    const { db } = fresh.handle;
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.insertInto('organizations').values({ name: 'Rolled Back' }).execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const row = await db.selectFrom('organizations').select('id').where('name', '=', 'Rolled Back').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+});
