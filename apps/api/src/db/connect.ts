@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { PostgresPool, PostgresPoolClient, Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import type pg from 'pg';
 
 export type Db = Kysely<Database>;
 /** Repositories take an optional transaction (CONVENTIONS.md rule 8). */
@@ -56,7 +57,7 @@ const maxPreparedStatements = 500;
  * queries (the exam join plans in ~1 ms and runs in ~0.1 ms; benchmarks/RESULTS.md). The name is
  * a hash of the text, so one text always has one name; past the limit, new texts run unnamed.
  */
-export function preparingPool(pool: import('pg').Pool): PostgresPool {
+export function preparingPool(pool: pg.Pool): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
