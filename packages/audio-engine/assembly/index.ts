@@ -34,3 +34,4 @@ export { waveletDenoise, waveletLevels } from './variants/wavelet';
 export { normalizeTo, silenceGate, savitzkyGolay } from './variants/normalize';
 export { heartAnalyze, heartResultFree } from './analysis/heart';
 export { cascade4Simd } from './filters/simd';
+export { toPcm16 } from './util/pcm';

@@ -149,17 +149,11 @@ export function toMono(channels: Float32Array[]): Float32Array {
 
 export type WavEncoding = 'pcm16' | 'float32';
 
-/**
- * Writes a canonical 44-byte-header WAV. PCM 16 rounds to nearest and clips to the 16-bit range
- * (no dither, so the same input always gives the same bytes).
- */
-export function encodeWav(channels: Float32Array[], sampleRate: number, encoding: WavEncoding = 'pcm16'): Uint8Array {
-  const nch = channels.length;
-  if (nch < 1) throw new RangeError('encodeWav needs at least one channel');
-  const frames = channels[0]!.length;
+/** The canonical 44-byte header of a PCM 16 or float 32 WAV holding `frames` frames of `nch` channels. */
+export function wavHeader(frames: number, nch: number, sampleRate: number, encoding: WavEncoding): Uint8Array {
   const bps = encoding === 'pcm16' ? 2 : 4;
   const dataBytes = frames * nch * bps;
-  const buf = new Uint8Array(44 + dataBytes);
+  const buf = new Uint8Array(44);
   const v = new DataView(buf.buffer);
   const w = (at: number, s: string) => {
     for (let i = 0; i < 4; i++) v.setUint8(at + i, s.charCodeAt(i));
@@ -177,6 +171,22 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, encoding
   v.setUint16(34, bps * 8, true);
   w(36, 'data');
   v.setUint32(40, dataBytes, true);
+  return buf;
+}
+
+/**
+ * Writes a canonical 44-byte-header WAV. PCM 16 rounds to nearest and clips to the 16-bit range
+ * (no dither, so the same input always gives the same bytes).
+ */
+export function encodeWav(channels: Float32Array[], sampleRate: number, encoding: WavEncoding = 'pcm16'): Uint8Array {
+  const nch = channels.length;
+  if (nch < 1) throw new RangeError('encodeWav needs at least one channel');
+  const frames = channels[0]!.length;
+  const bps = encoding === 'pcm16' ? 2 : 4;
+  const dataBytes = frames * nch * bps;
+  const buf = new Uint8Array(44 + dataBytes);
+  buf.set(wavHeader(frames, nch, sampleRate, encoding));
+  const v = new DataView(buf.buffer);
   let p = 44;
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < nch; c++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEngine, readMonoWav } from '../src/node.js';
+import { encodeWav, loadEngine, readMonoWav } from '../src/node.js';
 import { fixturePath, rms, sine } from './helpers.js';
 
 const engine = loadEngine();
@@ -71,6 +71,16 @@ describe('recording variants', () => {
     for (const y of Object.values(v)) {
       expect(y.length).toBe(samples.length);
       expect(y.every(Number.isFinite)).toBe(true);
+    }
+  });
+  it('variantsPcm16 writes each variant as the PCM 16 WAV encodeWav makes of it, byte for byte', () => {
+    const { samples, sampleRate } = readMonoWav(fixturePath('heart_normal_circor_49974_MV'));
+    // Full scale and beyond, and exact halves of a 16-bit step, to exercise clipping and rounding.
+    const x = Float32Array.from(samples, (v, i) => v * 3 + (i % 5 === 0 ? 0.5 / 32768 : 0));
+    const floats = engine.variants(x, sampleRate);
+    const files = engine.variantsPcm16(x, sampleRate);
+    for (const name of ['algo1', 'algo2', 'silence', 'sg'] as const) {
+      expect(Buffer.from(files[name]).equals(Buffer.from(encodeWav([floats[name]], sampleRate, 'pcm16')))).toBe(true);
     }
   });
 });

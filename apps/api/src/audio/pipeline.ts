@@ -1,4 +1,4 @@
-import { decodeWav, processUpload, toMono, VARIANT_NAMES } from '@auscura/audio-engine';
+import { analyzeRecording, decodeWav, toMono } from '@auscura/audio-engine';
 import type { Engine, RecordingAnalysis, VariantName } from '@auscura/audio-engine';
 import type { diagnosisCodes as contractDiagnosisCodes, NoiseQualityRecord } from '@auscura/contracts';
 
@@ -75,10 +75,10 @@ const round = (value: number, digits = 3) => (Number.isFinite(value) ? Number(va
 export function processRecording(engine: Engine, bytes: Uint8Array): ProcessedRecording {
   const wav = decodeWav(bytes);
   const samples = toMono(wav.channels);
-  const { analysis, variants } = processUpload(engine, samples, wav.sampleRate);
-  const encoded = Object.fromEntries(
-    VARIANT_NAMES.map((name) => [name, encodeMonoPcm16(variants[name], wav.sampleRate)]),
-  ) as Record<VariantName, Uint8Array>;
+  // processUpload's analysis and variants, with the variants encoded to PCM 16 inside the engine
+  // (the same bytes as encodeMonoPcm16 would make; the engine's tests check it).
+  const analysis = analyzeRecording(engine, samples, wav.sampleRate);
+  const encoded = engine.variantsPcm16(samples, wav.sampleRate);
   const heart = analysis.heart;
   return {
     sampleRate: wav.sampleRate,
