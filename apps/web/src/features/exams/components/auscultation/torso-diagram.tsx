@@ -67,16 +67,25 @@ export function TorsoDiagram({ point }: { point: AuscultationPoint }) {
         )}
         {shown.map(([label, [x, y]]) => {
           const own = label === point.label;
+          const r = own ? 6 : 4;
+          // Labels sit outward from the midline, so h1's does not run into h2's marker.
+          const left = x < 60;
           return (
             <g key={label}>
               <circle
                 cx={x}
                 cy={y}
-                r={own ? 6 : 4}
+                r={r}
                 fill={own ? theme.palette.primary.main : theme.palette.common.white}
                 stroke={theme.palette.primary.dark}
               />
-              <text x={x + 7} y={y + 3} fontSize={7} fill={theme.palette.text.primary}>
+              <text
+                x={left ? x - r - 2 : x + r + 2}
+                y={y + 3}
+                textAnchor={left ? 'end' : 'start'}
+                fontSize={7}
+                fill={theme.palette.text.primary}
+              >
                 {label}
               </text>
             </g>
