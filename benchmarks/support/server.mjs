@@ -7,10 +7,10 @@ import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/server.bundle.js');
 
-export async function startServer({ port, name, env = {}, showErrors = false, nodeArgs = [], entry = serverEntry }) {
+export async function startServer({ port, name, env = {}, showErrors = false }) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

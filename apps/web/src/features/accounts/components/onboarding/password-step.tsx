@@ -9,7 +9,7 @@ import { useUpdatePassword } from '../../api/update-password.ts';
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { onboardingPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm } from '../../utils/account-schemas.ts';
-import { FormTextField } from '../form-text-field.tsx';
+import { NewPasswordFields } from '../account-fields.tsx';
 import type { StepProps } from './step-props.ts';
 
 /** Onboarding step 1: the account was given a temporary password, so a new one is required. */
@@ -42,21 +42,7 @@ export function PasswordStep({ providerId, onComplete }: StepProps) {
         </Alert>
       )}
       <Stack spacing={2.5}>
-        <FormTextField
-          control={form.control}
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="The password must be at least 10 characters long."
-        />
-        <FormTextField
-          control={form.control}
-          name="passwordConfirmation"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
             Update password

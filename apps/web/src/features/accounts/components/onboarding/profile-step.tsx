@@ -10,7 +10,7 @@ import { useUpdateHealthcareProvider } from '../../api/update-healthcare-provide
 import { submitFailedText } from '../../utils/account-errors.ts';
 import { onboardingProfileSchema } from '../../utils/account-schemas.ts';
 import type { ProfileForm } from '../../utils/account-schemas.ts';
-import { FormTextField } from '../form-text-field.tsx';
+import { NameFields } from '../account-fields.tsx';
 import type { StepProps } from './step-props.ts';
 
 /** Onboarding step 3: one of the names is missing; the known ones are filled in already. */
@@ -51,15 +51,7 @@ export function ProfileStep({ providerId, onComplete, provider }: StepProps & { 
         </Alert>
       )}
       <Stack spacing={2.5}>
-        <FormTextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
-        <FormTextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
-        <FormTextField
-          control={form.control}
-          name="displayName"
-          label="Display name"
-          autoComplete="nickname"
-          hint="This is how you will be identified to other users, e.g. Dr. Smith."
-        />
+        <NameFields control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
             Save and continue

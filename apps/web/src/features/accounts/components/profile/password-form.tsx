@@ -10,7 +10,7 @@ import { useUpdatePassword } from '../../api/update-password.ts';
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { settingsPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm as Values } from '../../utils/account-schemas.ts';
-import { FormTextField } from '../form-text-field.tsx';
+import { NewPasswordFields } from '../account-fields.tsx';
 
 type Banner = { severity: 'success' | 'error'; text: string };
 const emptyValues: Values = { password: '', passwordConfirmation: '' };
@@ -43,21 +43,7 @@ export function PasswordForm({ providerId }: { providerId: string }) {
         </Alert>
       )}
       <Stack spacing={2.5}>
-        <FormTextField
-          control={form.control}
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="The password must be at least 10 characters long."
-        />
-        <FormTextField
-          control={form.control}
-          name="passwordConfirmation"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
             Submit

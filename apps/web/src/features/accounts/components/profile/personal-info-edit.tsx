@@ -13,7 +13,7 @@ import { paths } from '../../../../config/paths.ts';
 import { useHealthcareProvider } from '../../api/get-healthcare-provider.ts';
 import { useUpdateHealthcareProvider } from '../../api/update-healthcare-provider.ts';
 import { personalInfoSchema } from '../../utils/account-schemas.ts';
-import { FormTextField } from '../form-text-field.tsx';
+import { NameFields } from '../account-fields.tsx';
 import type { PersonalInfoState } from './personal-info-view.tsx';
 import { UnexpectedErrorAlert } from './unexpected-error-alert.tsx';
 
@@ -62,15 +62,7 @@ function PersonalInfoForm({ providerId, provider }: { providerId: string; provid
       </Typography>
       {failed && <UnexpectedErrorAlert />}
       <Stack spacing={2.5}>
-        <FormTextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
-        <FormTextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
-        <FormTextField
-          control={form.control}
-          name="displayName"
-          label="Display name"
-          autoComplete="nickname"
-          hint="This is how you will be identified to other users, e.g. Dr. Smith."
-        />
+        <NameFields control={form.control} />
         <Box sx={{ display: 'flex', gap: 2 }}>
           <Button component={RouterLink} to={paths.personalInfo.getHref()}>
             Cancel

@@ -1,0 +1,47 @@
+import type { Control } from 'react-hook-form';
+import { FormTextField } from './form-text-field.tsx';
+
+/** The values both name forms hold (onboarding's profile step and the personal-info edit). */
+type NameValues = { firstName: string; lastName: string; displayName: string };
+/** The values both new-password forms hold (onboarding's password step and settings). */
+type NewPasswordValues = { password: string; passwordConfirmation: string };
+
+/** First, last and display name, with the display-name hint of clinician-portal §2.7. */
+export function NameFields({ control }: { control: Control<NameValues> }) {
+  return (
+    <>
+      <FormTextField control={control} name="firstName" label="First name" autoComplete="given-name" />
+      <FormTextField control={control} name="lastName" label="Last name" autoComplete="family-name" />
+      <FormTextField
+        control={control}
+        name="displayName"
+        label="Display name"
+        autoComplete="nickname"
+        hint="This is how you will be identified to other users, e.g. Dr. Smith."
+      />
+    </>
+  );
+}
+
+/** New password and its confirmation, each with a show/hide toggle, and the §2.7 length hint. */
+export function NewPasswordFields({ control }: { control: Control<NewPasswordValues> }) {
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="The password must be at least 10 characters long."
+      />
+      <FormTextField
+        control={control}
+        name="passwordConfirmation"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
