@@ -38,6 +38,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () =
     });
   });
 
+  it('run their generic plan, not one planned per execution', async () => {
+    const { db } = fresh.handle;
+    await db.connection().execute(async (connection) => {
+      const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(connection);
+      expect(mode.rows[0]?.plan_cache_mode).toBe('force_generic_plan');
+      for (let i = 0; i < 3; i++) {
+        await connection.selectFrom('organizations').select('id').where('name', '=', `Plan ${i}`).execute();
+      }
+      const plans = await sql<{ generic_plans: number; custom_plans: number }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE statement LIKE 'select "id" from "organizations" where "name" = $1'`.execute(connection);
+      expect(plans.rows[0]).toMatchObject({ custom_plans: 0 });
+      expect(Number(plans.rows[0]?.generic_plans)).toBeGreaterThanOrEqual(3);
+    });
+  });
+
   it('still roll a transaction back as a whole', async () => {
     const { db } = fresh.handle;
     await db
