@@ -314,6 +314,55 @@ test('Region confines playback to the dragged span, and Loop keeps it going ther
   await card.getByRole('button', { name: /^Stop,/ }).click();
 });
 
+test('one recording plays at a time, and the original file is downloaded once for its waveform and player', async ({
+  page,
+}) => {
+  const originals: string[] = [];
+  page.on('request', (request) => {
+    if (/\/auscultations\/[^/]+\/recording\/data$/.test(new URL(request.url()).pathname)) originals.push(request.url());
+  });
+  await page.goto('/organization/exams?all=true');
+  await signInAs(page, demo.ada);
+  const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  const cards = page.getByRole('article');
+  let found = false;
+  for (const href of hrefs) {
+    await page.goto(href);
+    await expect(page.getByRole('heading', { name: 'Auscultations' })).toBeVisible();
+    if ((await cards.count()) < 2) continue;
+    await expect(async () => {
+      if (await page.getByText('The recording could not be loaded.').first().isVisible()) await page.reload();
+      for (const index of [0, 1]) {
+        await expect(cards.nth(index).getByRole('slider', { name: /^Playback position/ })).toBeVisible({
+          timeout: 5_000,
+        });
+      }
+    }).toPass({ timeout: 90_000 });
+    found = true;
+    break;
+  }
+  expect(found, 'a seeded exam with two recordings').toBe(true);
+  const [first, second] = [cards.nth(0), cards.nth(1)];
+
+  // The first card plays its original file, which its waveform has already downloaded: no new request.
+  expect(originals.length).toBeGreaterThanOrEqual(2);
+  originals.length = 0;
+  await first.getByRole('combobox', { name: 'Variant' }).click();
+  await page.getByRole('option', { name: 'Raw', exact: true }).click();
+  await first.getByRole('button', { name: /^Play,/ }).click();
+  await expect(first.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
+  expect(originals).toEqual([]);
+
+  // Starting the second stops the first.
+  await second.getByRole('button', { name: /^Play,/ }).click();
+  await expect(second.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
+  await expect(first.getByRole('button', { name: /^Play,/ })).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Stop,/ })).toBeHidden();
+  await second.getByRole('button', { name: /^Stop,/ }).click();
+});
+
 test('the exam page with its players has no serious accessibility violations', async ({ page }) => {
   const card = await openHeartRecording(page);
   await expect(card.getByRole('slider', { name: /^Playback position/ })).toBeVisible({ timeout: 20_000 });

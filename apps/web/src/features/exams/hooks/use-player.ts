@@ -5,6 +5,9 @@ import type { RecordingVariant } from '../api/get-recording.ts';
 
 export type PlayerState = 'idle' | 'downloading' | 'playing';
 
+/** The page plays one recording at a time: starting a player stops the one that was playing. */
+let stopPlaying: (() => void) | null = null;
+
 export type PlayerOptions = {
   auscultationId: string;
   variant: RecordingVariant;
@@ -44,10 +47,15 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
     };
   }, [auscultationId, variant]);
 
+  // A stable function for the page-wide "one at a time" rule; it runs this player's latest stop.
+  const stopLatest = useRef<() => void>(() => undefined);
+  const stopThis = useRef(() => stopLatest.current());
   const start = useCallback(
     async (from: number) => {
       const current = playback.current;
       if (!current) return;
+      if (stopPlaying && stopPlaying !== stopThis.current) stopPlaying();
+      stopPlaying = stopThis.current;
       await current.play(from, span(current.duration), latest.current.loop);
       setState('playing');
     },
@@ -117,6 +125,13 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
     cursor.current = current ? span(current.duration).start : 0;
     setState('idle');
   }, [span]);
+  stopLatest.current = stop;
+  useEffect(
+    () => () => {
+      if (stopPlaying === stopThis.current) stopPlaying = null;
+    },
+    [],
+  );
 
   const seek = useCallback(
     (time: number) => {
