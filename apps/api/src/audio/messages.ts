@@ -1,7 +1,8 @@
+import type { StoreSettings } from '../storage/store-settings.js';
 import type { ProcessedRecording } from './pipeline.js';
 
-/** The main thread gives the worker the store's folder and master key once, at spawn. */
-export type WorkerData = { storeFolder: string; masterKey: Uint8Array };
+/** The main thread gives the worker the store's settings (file folder or S3) and master key once, at spawn. */
+export type WorkerData = { store: StoreSettings; masterKey: Uint8Array };
 
 export type JobRequest = { type: 'process'; auscultationId: string; blobKey: string };
 

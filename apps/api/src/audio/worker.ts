@@ -3,13 +3,13 @@
 import { Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeWav, loadEngine, WavError, VARIANT_NAMES } from '@auscura/audio-engine/node';
-import { createEncryptedFileStore } from '../storage/encrypted-file-store.js';
+import { openBlobStore } from '../storage/store-settings.js';
 import type { IngestRequest, IngestResult, JobRequest, JobResult, WorkerData } from './messages.js';
 import { variantKey } from './messages.js';
 import { processRecording } from './pipeline.js';
 
 const data = workerData as WorkerData;
-const store = createEncryptedFileStore({ folder: data.storeFolder, masterKey: Buffer.from(data.masterKey) });
+const store = openBlobStore(data.store, Buffer.from(data.masterKey));
 
 async function readAll(key: string): Promise<Uint8Array> {
   const parts: Buffer[] = [];

@@ -74,9 +74,93 @@ const envSchema = z.object({
   RECORDINGS_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** Worker threads that process uploaded recordings (0 turns processing off, e.g. for CLIs). */
   RECORDING_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  /**
+   * Keep recordings in an S3-compatible bucket instead of DATA_DIR/recordings (same encryption,
+   * same master key). Set the bucket and the credentials; the endpoint for anything but AWS.
+   */
+  RECORDINGS_S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a–z, 0–9, dot, dash)')
+      .optional(),
+  ),
+  /** An S3-compatible server's origin (MinIO, Ceph, R2 …); unset: AWS S3 in RECORDINGS_S3_REGION. */
+  RECORDINGS_S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((value) => {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && url.pathname.replace(/\/+$/, '') === '' && !url.search;
+      }, 'must be an http(s) origin such as https://minio.example:9000 (no path)')
+      .optional(),
+  ),
+  RECORDINGS_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1')
+    .default('us-east-1'),
+  RECORDINGS_S3_ACCESS_KEY_ID: optionalString,
+  RECORDINGS_S3_SECRET_ACCESS_KEY: optionalString,
+  /** A folder-like prefix inside the bucket for the recordings (the orphan sweep stays under it). */
+  RECORDINGS_S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a key prefix such as auscura/recordings/')
+      .optional(),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };
+/** The S3-compatible recording store's settings, when RECORDINGS_S3_BUCKET selects it. */
+export type RecordingsS3Config = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** '' or ending in '/'. */
+  prefix: string;
+};
+
+export type Env = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  dataDir: string;
+  recordingsS3: RecordingsS3Config | null;
+};
+
+const s3Variables = [
+  'RECORDINGS_S3_ENDPOINT',
+  'RECORDINGS_S3_ACCESS_KEY_ID',
+  'RECORDINGS_S3_SECRET_ACCESS_KEY',
+  'RECORDINGS_S3_PREFIX',
+] as const;
+
+function recordingsS3(env: z.infer<typeof envSchema>): RecordingsS3Config | null {
+  const problems: string[] = [];
+  if (!env.RECORDINGS_S3_BUCKET) {
+    // A half-done S3 setup must not silently fall back to local files.
+    for (const name of s3Variables) {
+      if (env[name]) problems.push(`RECORDINGS_S3_BUCKET: is required when ${name} is set`);
+    }
+    if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+    return null;
+  }
+  for (const name of ['RECORDINGS_S3_ACCESS_KEY_ID', 'RECORDINGS_S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name]) problems.push(`${name}: is required when RECORDINGS_S3_BUCKET is set`);
+  }
+  if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  const prefix = env.RECORDINGS_S3_PREFIX ?? '';
+  return {
+    bucket: env.RECORDINGS_S3_BUCKET,
+    region: env.RECORDINGS_S3_REGION,
+    endpoint: env.RECORDINGS_S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId: env.RECORDINGS_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.RECORDINGS_S3_SECRET_ACCESS_KEY!,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -86,5 +170,5 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR) };
+  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR), recordingsS3: recordingsS3(env) };
 }

@@ -8,13 +8,13 @@ export type ListedBlob = { key: string; modified: Date };
 
 /**
  * Where recordings live. The embedded default encrypts files under DATA_DIR/recordings
- * (encrypted-file-store.ts). The interface is what an S3-compatible adapter would implement too:
- * keys are flat names, `put` takes a stream and resolves only once the object is durable (for S3:
+ * (encrypted-file-store.ts); s3-store.ts keeps the same encrypted bytes in an S3-compatible
+ * bucket. Keys are flat names, `put` takes a stream and resolves only once the object is durable (for S3:
  * after the PUT / CompleteMultipartUpload answered), `get` serves a plaintext range (S3: a ranged
  * GET of the ciphertext records that cover it), `list` feeds the orphan sweep.
  */
 export interface BlobStore {
-  readonly kind: 'encrypted-file';
+  readonly kind: 'encrypted-file' | 's3';
   /** Stores the bytes under `key`; resolves after they are durably written. Never overwrites. */
   put(key: string, source: Uint8Array | AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   /** Plaintext size of a stored blob, or null when there is none. */
@@ -25,6 +25,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every stored key with its last change (stale temporary files included, under their own keys). */
   list(): AsyncIterable<ListedBlob>;
+  /** Checks that the store answers (S3: the bucket with these credentials); throws a clear error. */
+  check?(): Promise<void>;
 }
 
 /** Keys are flat names: letters, digits, dot, dash, underscore; never a path. */

@@ -4,112 +4,21 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertBlobKey, BlobNotFoundError } from './blob-store.js';
 import type { BlobStore, ByteRange, ListedBlob, StoredBlob } from './blob-store.js';
+import {
+  decryptChunk,
+  encryptRecords,
+  HEADER_SIZE,
+  parseHeader,
+  recordCount,
+  recordOffset,
+  recordPlainLength,
+  recordsForRange,
+  sliceOfRecord,
+  TAG_SIZE,
+} from './recording-format.js';
 
-/*
- * File format (all integers big-endian):
- *
- *   header (96 bytes)
- *     0  magic 'AUSCREC' + version 0x01
- *     8  chunk size (u32)
- *    12  plaintext size (u64)
- *    20  nonce of the key wrap (12)
- *    32  data key wrapped with the master key, AES-256-GCM (32) + its tag (16)
- *    80  master key id: first 8 bytes of SHA-256(master key), so a wrong key fails clearly
- *    88  reserved (8 zero bytes)
- *   records, one per 64 KiB of plaintext: ciphertext (≤ chunk size) + GCM tag (16)
- *
- * Each file has its own random data key, so chunk nonces can be the chunk counter (the STREAM
- * construction of Hoang, Reyhanitabar, Rogaway and Vizár, "Online authenticated-encryption and
- * its nonce-reuse misuse-resistance", CRYPTO 2015). The additional data of each chunk binds it to
- * its key name, its index and whether it is the last one, so records cannot be swapped between
- * files, reordered or truncated away unnoticed. A Range read decrypts only the records it covers.
- */
-const MAGIC = Buffer.from('AUSCREC\x01', 'latin1');
-export const HEADER_SIZE = 96;
-export const CHUNK_SIZE = 64 * 1024;
-const TAG_SIZE = 16;
-const WRAP_AAD = Buffer.from('auscura recording data key v1');
-
-type Header = { chunkSize: number; size: number; dataKey: Buffer };
-
-export function masterKeyId(masterKey: Buffer): Buffer {
-  return crypto.createHash('sha256').update(masterKey).digest().subarray(0, 8);
-}
-
-function chunkNonce(index: number): Buffer {
-  const nonce = Buffer.alloc(12);
-  nonce.writeUInt32BE(Math.floor(index / 2 ** 32), 4);
-  nonce.writeUInt32BE(index >>> 0, 8);
-  return nonce;
-}
-
-function chunkAad(key: string, index: number, last: boolean): Buffer {
-  const tail = Buffer.alloc(9);
-  tail.writeUInt32BE(Math.floor(index / 2 ** 32), 0);
-  tail.writeUInt32BE(index >>> 0, 4);
-  tail[8] = last ? 1 : 0;
-  return Buffer.concat([Buffer.from(key, 'utf8'), Buffer.from([0]), tail]);
-}
-
-function encryptChunk(dataKey: Buffer, key: string, index: number, last: boolean, plain: Uint8Array): Buffer {
-  const cipher = crypto.createCipheriv('aes-256-gcm', dataKey, chunkNonce(index));
-  cipher.setAAD(chunkAad(key, index, last));
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-}
-
-function decryptChunk(dataKey: Buffer, key: string, index: number, last: boolean, record: Buffer): Buffer {
-  const decipher = crypto.createDecipheriv('aes-256-gcm', dataKey, chunkNonce(index));
-  decipher.setAAD(chunkAad(key, index, last));
-  decipher.setAuthTag(record.subarray(record.length - TAG_SIZE));
-  return Buffer.concat([decipher.update(record.subarray(0, record.length - TAG_SIZE)), decipher.final()]);
-}
-
-function buildHeader(masterKey: Buffer, key: string, dataKey: Buffer, size: number): Buffer {
-  const header = Buffer.alloc(HEADER_SIZE);
-  MAGIC.copy(header, 0);
-  header.writeUInt32BE(CHUNK_SIZE, 8);
-  header.writeBigUInt64BE(BigInt(size), 12);
-  const wrapNonce = crypto.randomBytes(12);
-  const wrap = crypto.createCipheriv('aes-256-gcm', masterKey, wrapNonce);
-  wrap.setAAD(Buffer.concat([WRAP_AAD, Buffer.from(key, 'utf8')]));
-  const wrapped = Buffer.concat([wrap.update(dataKey), wrap.final()]);
-  wrapNonce.copy(header, 20);
-  wrapped.copy(header, 32);
-  wrap.getAuthTag().copy(header, 64);
-  masterKeyId(masterKey).copy(header, 80);
-  return header;
-}
-
-function parseHeader(masterKey: Buffer, key: string, header: Buffer, fileSize: number): Header {
-  if (header.length < HEADER_SIZE || !header.subarray(0, 8).equals(MAGIC)) throw new Error('Not a recording blob');
-  if (!header.subarray(80, 88).equals(masterKeyId(masterKey))) {
-    throw new Error('The recording was encrypted with another master key');
-  }
-  const chunkSize = header.readUInt32BE(8);
-  const size = Number(header.readBigUInt64BE(12));
-  const unwrap = crypto.createDecipheriv('aes-256-gcm', masterKey, header.subarray(20, 32));
-  unwrap.setAAD(Buffer.concat([WRAP_AAD, Buffer.from(key, 'utf8')]));
-  unwrap.setAuthTag(header.subarray(64, 80));
-  const dataKey = Buffer.concat([unwrap.update(header.subarray(32, 64)), unwrap.final()]);
-  const records = Math.max(1, Math.ceil(size / chunkSize));
-  if (chunkSize < 1 || fileSize !== HEADER_SIZE + size + records * TAG_SIZE)
-    throw new Error('Recording blob is truncated');
-  return { chunkSize, size, dataKey };
-}
-
-/** Decrypts a whole stored file in memory (operator tools and tests). */
-export function decryptBlobBytes(masterKey: Buffer, key: string, file: Buffer): Buffer {
-  const header = parseHeader(masterKey, key, file.subarray(0, HEADER_SIZE), file.length);
-  const records = Math.max(1, Math.ceil(header.size / header.chunkSize));
-  const parts: Buffer[] = [];
-  for (let index = 0; index < records; index++) {
-    const offset = HEADER_SIZE + index * (header.chunkSize + TAG_SIZE);
-    const plainLength = Math.min(header.chunkSize, header.size - index * header.chunkSize);
-    const record = file.subarray(offset, offset + plainLength + TAG_SIZE);
-    parts.push(decryptChunk(header.dataKey, key, index, index === records - 1, record));
-  }
-  return Buffer.concat(parts);
-}
+// The file holds the shared encrypted format (recording-format.ts) as is: header, then records.
+export { decryptBlobBytes, HEADER_SIZE, CHUNK_SIZE, masterKeyId } from './recording-format.js';
 
 /** Makes a file's rename durable: fsync the folder that holds the new name. */
 async function syncFolder(folder: string): Promise<void> {
@@ -119,11 +28,6 @@ async function syncFolder(folder: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-async function* chunksOf(source: Uint8Array | AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  if (source instanceof Uint8Array) yield source;
-  else yield* source;
 }
 
 /** Temporary files are named `.tmp-<key>-<random>` so the sweep can find stale ones. */
@@ -170,49 +74,16 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
       const target = fileOf(key);
       await ensureFolder();
       const temporary = path.join(folder, `${TMP_PREFIX}${key}-${crypto.randomBytes(6).toString('hex')}`);
-      const dataKey = crypto.randomBytes(32);
-      const hash = crypto.createHash('sha256');
       const handle = await fs.open(temporary, 'wx', 0o600);
-      let size = 0;
+      let stored: { size: number; sha256: string };
       try {
         let position = HEADER_SIZE;
-        let index = 0;
-        // One full chunk is held back: only the next bytes (or the end) tell whether it is the last.
-        let pending: Buffer | null = null;
-        let buffer = Buffer.alloc(CHUNK_SIZE);
-        let filled = 0;
-        const flush = async (last: boolean) => {
-          if (!pending) return;
-          const record = encryptChunk(dataKey, key, index, last, pending);
+        const written = await encryptRecords(masterKey, key, source, async (record) => {
           await handle.write(record, 0, record.length, position);
           position += record.length;
-          index++;
-          pending = null;
-        };
-        for await (const piece of chunksOf(source)) {
-          hash.update(piece);
-          size += piece.length;
-          let offset = 0;
-          while (offset < piece.length) {
-            const take = Math.min(CHUNK_SIZE - filled, piece.length - offset);
-            buffer.set(piece.subarray(offset, offset + take), filled);
-            filled += take;
-            offset += take;
-            if (filled === CHUNK_SIZE) {
-              await flush(false);
-              pending = buffer;
-              buffer = Buffer.alloc(CHUNK_SIZE);
-              filled = 0;
-            }
-          }
-        }
-        if (filled > 0 || !pending) {
-          await flush(false);
-          pending = buffer.subarray(0, filled);
-        }
-        await flush(true);
-        const header = buildHeader(masterKey, key, dataKey, size);
-        await handle.write(header, 0, HEADER_SIZE, 0);
+        });
+        stored = { size: written.size, sha256: written.sha256 };
+        await handle.write(written.header, 0, HEADER_SIZE, 0);
         await handle.sync();
       } catch (error) {
         await handle.close();
@@ -227,7 +98,7 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
         await fs.rm(temporary, { force: true });
       }
       await syncFolder(folder);
-      return { key, size, sha256: hash.digest('hex') };
+      return { key, ...stored };
     },
 
     async head(key) {
@@ -243,14 +114,15 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
 
     async get(key, range?: ByteRange) {
       const { handle, header } = await openBlob(key);
-      const { chunkSize, size, dataKey } = header;
-      const start = range?.start ?? 0;
-      const end = range?.end ?? size - 1;
-      if (start < 0 || end >= size || (start > end && size > 0)) {
+      let span: ReturnType<typeof recordsForRange>;
+      try {
+        span = recordsForRange(header, range);
+      } catch (error) {
         await handle.close();
-        throw new RangeError('Range outside the blob');
+        throw error;
       }
-      const records = Math.max(1, Math.ceil(size / chunkSize));
+      const { chunkSize, dataKey } = header;
+      const records = recordCount(header.size, chunkSize);
       // The handle is closed once, whichever comes first: the generator finishing, or the stream
       // being destroyed before the generator ever ran (a client that goes away at once), in which
       // case the generator's finally never runs and the descriptor would leak until GC.
@@ -262,15 +134,12 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
       };
       async function* plaintext() {
         try {
-          if (size === 0) return;
-          for (let index = Math.floor(start / chunkSize); index <= Math.floor(end / chunkSize); index++) {
-            const plainLength = Math.min(chunkSize, size - index * chunkSize);
-            const record = Buffer.alloc(plainLength + TAG_SIZE);
-            await handle.read(record, 0, record.length, HEADER_SIZE + index * (chunkSize + TAG_SIZE));
+          if (!span) return;
+          for (let index = span.first; index <= span.last; index++) {
+            const record = Buffer.alloc(recordPlainLength(index, header) + TAG_SIZE);
+            await handle.read(record, 0, record.length, recordOffset(index, chunkSize));
             const plain = decryptChunk(dataKey, key, index, index === records - 1, record);
-            const from = Math.max(0, start - index * chunkSize);
-            const to = Math.min(plainLength, end - index * chunkSize + 1);
-            yield plain.subarray(from, to);
+            yield sliceOfRecord(plain, index, chunkSize, span.start, span.end);
           }
         } finally {
           await closeHandle();

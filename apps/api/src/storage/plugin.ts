@@ -3,26 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env.js';
 import type { Db } from '../db/connect.js';
 import type { BlobStore } from './blob-store.js';
-import { createEncryptedFileStore } from './encrypted-file-store.js';
 import { loadOrCreateRecordingsMasterKey } from './master-key.js';
 import { sweepOrphanBlobs } from './orphan-sweep.js';
+import { openBlobStore } from './store-settings.js';
+import type { StoreSettings } from './store-settings.js';
 
 export type RecordingStorage = {
   store: BlobStore;
   /** What a worker thread needs to open the same store. */
-  workerData: { storeFolder: string; masterKey: Uint8Array };
+  workerData: { store: StoreSettings; masterKey: Uint8Array };
 };
 
 /**
- * The recording store the configuration selects. Only the embedded encrypted-file store exists;
- * an S3-compatible adapter would implement BlobStore and be chosen here from its env settings.
+ * The recording store the configuration selects: an S3-compatible bucket when
+ * RECORDINGS_S3_BUCKET is set, else encrypted files in DATA_DIR/recordings. Either way the master
+ * key comes from RECORDINGS_MASTER_KEY or DATA_DIR/keys.
  */
 export async function openRecordingStorage(env: Env): Promise<RecordingStorage> {
   const masterKey = await loadOrCreateRecordingsMasterKey(env.dataDir, env.RECORDINGS_MASTER_KEY);
-  const storeFolder = path.join(env.dataDir, 'recordings');
+  const settings: StoreSettings = env.recordingsS3
+    ? { kind: 's3', ...env.recordingsS3 }
+    : { kind: 'encrypted-file', folder: path.join(env.dataDir, 'recordings') };
+  const store = openBlobStore(settings, masterKey);
+  // Wrong credentials or a missing bucket stop the start with S3's own error, not the first upload.
+  if (store.check) await store.check();
   return {
-    store: createEncryptedFileStore({ folder: storeFolder, masterKey }),
-    workerData: { storeFolder, masterKey: new Uint8Array(masterKey) },
+    store,
+    workerData: { store: settings, masterKey: new Uint8Array(masterKey) },
   };
 }
 
