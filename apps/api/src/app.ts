@@ -169,7 +169,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));
       });
       await api.register(systemRoutes, { config: publicConfig });
-      await api.register(patientProfileRoutesPlugin, { db });
+      await api.register(patientProfileRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(healthcareProviderRoutesPlugin, { db });
       await api.register(accountRoutesPlugin, {

@@ -21,6 +21,8 @@ type OrgRecords = {
   providerId: string;
   /** The report id of that auscultation once its demo recording is processed. */
   beatawareId?: string;
+  /** A self-exam request for that patient, made by the organization's own provider. */
+  selfExamRequestId?: string;
 };
 type Caller = { token: string; other: OrgRecords; own: OrgRecords; council: boolean };
 type Expectation = { status: number; errorName?: string };
@@ -41,6 +43,13 @@ const notFound = { status: 404, errorName: 'RESOURCE_DOES_NOT_EXIST' };
 const empty = { status: 200 };
 const ownAccountOnly = { status: 403, errorName: 'UNAUTHORIZED' };
 const invalidInvitation = { status: 400, errorName: 'INVALID_HEALTHCARE_PROVIDER_INVITATION' };
+
+/** The caller's own provider id, from its token. */
+const callerId = (c: Caller): string =>
+  JSON.parse(Buffer.from(c.token.split('.')[1]!, 'base64url').toString())[
+    'https://auscura.example/healthcareProviderId'
+  ];
+const today = () => new Date().toISOString().slice(0, 10);
 
 const oneSecondWav = Buffer.from(encodeWav([new Float32Array(4000)], 4000));
 const recordingRows = Object.fromEntries(
@@ -83,6 +92,54 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/v1/patient-profiles/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/patient-profiles/${c.other.patientProfileId}` }),
+    council: notFound,
+    plain: notFound,
+  },
+  // A profile is always created in the caller's organization; naming another one is refused.
+  'POST /api/v1/patient-profiles': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/patient-profiles',
+      payload: {
+        organizationId: c.other.organizationId,
+        firstName: 'Mallory',
+        lastName: 'Mallory',
+        emailAddress: 'mallory@example.org',
+        birthdate: '1980-01-01',
+      },
+    }),
+    council: { status: 403, errorName: 'UNAUTHORIZED' },
+    plain: { status: 403, errorName: 'UNAUTHORIZED' },
+  },
+  'PATCH /api/v1/patient-profiles/:id': {
+    request: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/patient-profiles/${c.other.patientProfileId}`,
+      payload: { firstName: 'Mallory' },
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'POST /api/v1/patient-profiles/:id/self-exam-requests': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/patient-profiles/${c.other.patientProfileId}/self-exam-requests`,
+      payload: { healthcareProviderId: callerId(c), examDate: today(), auscultationPoints: ['h1'] },
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/self-exam-requests/:id': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'POST /api/v1/self-exam-requests/:id/emails': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/emails`,
+      payload: { emailAddress: 'mallory@example.org' },
+    }),
     council: notFound,
     plain: notFound,
   },
@@ -312,6 +369,19 @@ describe.each(backends)('who sees what across organizations, on %s', (backend) =
       other: riverside,
       council: false,
     };
+    // Each organization's provider asks its own patient for a self exam; its code is a secret too.
+    for (const caller of [ada, ben]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/patient-profiles/${caller.own.patientProfileId}/self-exam-requests`,
+        payload: { healthcareProviderId: callerId(caller), examDate: today(), auscultationPoints: ['h1', 'l1'] },
+        headers: { authorization: `Bearer ${caller.token}` },
+      });
+      expect(response.statusCode).toBe(201);
+      const created = response.json() as { id: string; accessCode: string };
+      caller.own.selfExamRequestId = created.id;
+      secrets[caller.own.organizationId]!.push(created.accessCode);
+    }
   });
   afterAll(async () => t?.close());
 

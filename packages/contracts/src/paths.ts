@@ -14,6 +14,8 @@ export const paths = {
   exams: { path: '/exams', getHref: () => '/exams' },
   exam: { path: '/exams/:examId', getHref: withId('/exams') },
   selfExamRequests: { path: '/self-exam-requests', getHref: () => '/self-exam-requests' },
+  /** The patient's page of one self-exam request (patient portal; opened with the access code). */
+  selfExam: { path: '/self-exam/:selfExamRequestId', getHref: withId('/self-exam') },
   liveExam: {
     path: '/live-exam/:liveExamId?',
     getHref: (id?: string) => (id ? withId('/live-exam')(id) : '/live-exam'),

@@ -29,6 +29,18 @@ export const patientProfileSchema = z.object({
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
 
+/** exams-and-devices §9: birthdates from 1900-01-01 to today. */
+export const birthdateRange = { min: '1900-01-01' } as const;
+
+/**
+ * A birthdate of the patient form: a real calendar date, not before 1900, not in the future. The
+ * server allows one day past its UTC date, since "today" where the clinician sits may be tomorrow in UTC.
+ */
+export const birthdateSchema = isoDateSchema.refine((value) => {
+  const latest = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return value >= birthdateRange.min && value <= latest;
+}, 'The birthdate must be between 1900-01-01 and today');
+
 export const createPatientProfileBodySchema = z
   .object({
     organizationId: uuidSchema.optional(),
@@ -37,7 +49,7 @@ export const createPatientProfileBodySchema = z
     lastName: nameSchema.regex(personNamePattern),
     emailAddress: emailSchema,
     sex: sexSchema.optional(),
-    birthdate: isoDateSchema,
+    birthdate: birthdateSchema,
   })
   .strict();
 export const updatePatientProfileBodySchema = createPatientProfileBodySchema
@@ -65,7 +77,7 @@ export const patientProfileRoutes = {
     method: 'POST',
     path: '/patient-profiles',
     body: createPatientProfileBodySchema,
-    responses: { 201: z.object({ id: uuidSchema }), 409: apiErrorSchema },
+    responses: { 201: z.object({ id: uuidSchema }), 403: apiErrorSchema, 409: apiErrorSchema },
     summary: 'Create a patient profile in the caller’s organization',
   }),
   update: endpoint({
@@ -73,7 +85,7 @@ export const patientProfileRoutes = {
     path: '/patient-profiles/:id',
     params: idParams,
     body: updatePatientProfileBodySchema,
-    responses: { 200: patientProfileSchema },
+    responses: { 200: patientProfileSchema, 404: apiErrorSchema, 409: apiErrorSchema },
     summary: 'Change only the fields sent',
   }),
 };

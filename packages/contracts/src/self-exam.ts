@@ -1,25 +1,51 @@
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema, uuidSchema } from './common.js';
+import { auscultationPoints } from './auscultation.js';
+import { emailSchema, isoDateSchema, isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
+import { apiErrorSchema } from './errors.js';
+
+/**
+ * The points a patient can record alone: the standard heart and lung points (h1–h5, l1–l5).
+ * 'Other' needs a clinician to place the stethoscope, so it is in-person only (exams-and-devices §3).
+ */
+export const selfExamPoints = auscultationPoints.filter((point) => point.type === 'heart' || point.type === 'lungs');
+export const selfExamPointLabels = selfExamPoints.map((point) => point.label) as [string, ...string[]];
+export const selfExamPointLabelSchema = z.enum(selfExamPointLabels);
+
+export const selfExamLimits = { instructionsMaxLength: 2000 } as const;
 
 /** exams-and-devices §3, self exam request; §5: at least one point, instructions optional. */
 export const selfExamRequestBodySchema = z
   .object({
     healthcareProviderId: uuidSchema,
     examDate: isoDateSchema,
-    instructions: z.string().max(2000).optional(),
-    auscultationPoints: z.array(z.string().min(1).max(20)).min(1).max(11),
+    instructions: z.string().max(selfExamLimits.instructionsMaxLength).optional(),
+    auscultationPoints: z
+      .array(selfExamPointLabelSchema)
+      .min(1)
+      .max(selfExamPointLabels.length)
+      .refine((labels) => new Set(labels).size === labels.length, 'Each auscultation point may be asked for once'),
   })
   .strict();
+export type SelfExamRequestBody = z.infer<typeof selfExamRequestBodySchema>;
 
-export const selfExamRequestSchema = selfExamRequestBodySchema.extend({
+export const selfExamRequestSchema = z.object({
   id: uuidSchema,
   patientProfileId: uuidSchema,
+  healthcareProviderId: uuidSchema,
+  organizationId: uuidSchema,
+  examDate: isoDateSchema,
+  instructions: z.string().nullable(),
+  auscultationPoints: z.array(z.string()),
   accessCode: z.string(),
   link: z.url(),
   dateCreated: isoDateTimeSchema,
+  finalizedAt: isoDateTimeSchema.nullable(),
 });
 export type SelfExamRequest = z.infer<typeof selfExamRequestSchema>;
+
+/** Send Access Info (exams-and-devices §5): the address is pre-filled with the patient's. */
+export const selfExamEmailBodySchema = z.object({ emailAddress: emailSchema }).strict();
 
 const idParams = z.object({ id: uuidSchema });
 
@@ -29,8 +55,23 @@ export const selfExamRoutes = {
     path: '/patient-profiles/:id/self-exam-requests',
     params: idParams,
     body: selfExamRequestBodySchema,
-    responses: { 201: selfExamRequestSchema },
-    summary: 'Request a self exam from a patient',
+    responses: { 201: selfExamRequestSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+    summary: 'Request a self exam from a patient of the caller’s organization',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/self-exam-requests/:id',
+    params: idParams,
+    responses: { 200: selfExamRequestSchema, 404: apiErrorSchema },
+    summary: 'One self-exam request of the caller’s organization, with its access code and link',
+  }),
+  sendAccessInfo: endpoint({
+    method: 'POST',
+    path: '/self-exam-requests/:id/emails',
+    params: idParams,
+    body: selfExamEmailBodySchema,
+    responses: { 204: z.null(), 404: apiErrorSchema },
+    summary: 'Email the patient the self-exam link and access code',
   }),
   auth: endpoint({
     method: 'POST',

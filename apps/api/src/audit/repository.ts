@@ -11,6 +11,8 @@ export type AuditEntry = {
     | 'auscultation'
     | 'patient-profile-list'
     | 'exam-list'
+    /** Self-exam requests (issue 7): created, access information emailed. */
+    | 'self-exam-request'
     /** Account changes (issue 6): created from an invitation, names, terms, email, password. */
     | 'healthcare-provider';
   targetId?: string | null;

@@ -76,6 +76,7 @@ export interface Database {
   auscultations: AuscultationsTable;
   recording_jobs: RecordingJobsTable;
   audit_log: AuditLogTable;
+  self_exam_requests: SelfExamRequestsTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
 }
@@ -138,6 +139,22 @@ export interface RecordingJobsTable {
   last_error: string | null;
   date_created: Generated<Date>;
   date_updated: Generated<Date>;
+}
+
+export interface SelfExamRequestsTable {
+  id: Generated<string>;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  /** YYYY-MM-DD (date columns are read as strings). */
+  exam_date: string;
+  instructions: string | null;
+  auscultation_points: string[];
+  access_code: string;
+  link: string;
+  exam_id: ColumnType<string | null, string | null | undefined, string | null>;
+  date_created: Timestamp;
+  finalized_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ExamCountersTable {

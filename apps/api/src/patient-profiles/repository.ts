@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListQuery, PatientProfile } from '@auscura/contracts';
+import type { ListQuery, PatientProfile, Sex } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
 import { filtersFor, likePattern } from '../lib/list-query.js';
 import type { ListWhitelist } from '../lib/list-query.js';
@@ -66,6 +66,26 @@ export function toPatientProfile(row: Row, withProvider: boolean): PatientProfil
   };
 }
 
+/** The fields a provider sets on a profile (exams-and-devices §7.5). */
+export type PatientProfileFields = {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  sex?: Sex;
+  birthdate: string;
+};
+
+const columnOf = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  emailAddress: 'email_address',
+  sex: 'sex',
+  birthdate: 'birthdate',
+} as const;
+
+/** PostgreSQL's unique_violation; the only unique index on patient_profiles is (organization, lower(email)). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
 export function createPatientProfileRepository(db: DbOrTx) {
   const base = () =>
     db
@@ -88,6 +108,55 @@ export function createPatientProfileRepository(db: DbOrTx) {
       ]);
 
   return {
+    /** Inserts a profile stamped with the given organization and provider; a taken email throws a unique violation. */
+    async create(fields: PatientProfileFields, owner: { organizationId: string; healthcareProviderId: string }) {
+      const row = await db
+        .insertInto('patient_profiles')
+        .values({
+          organization_id: owner.organizationId,
+          healthcare_provider_id: owner.healthcareProviderId,
+          first_name: fields.firstName,
+          last_name: fields.lastName,
+          email_address: fields.emailAddress,
+          sex: fields.sex ?? null,
+          birthdate: fields.birthdate,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
+     * Changes only the given fields of a profile of the organization; answers the names of the
+     * fields that really changed, or undefined when there is no such profile in the organization.
+     */
+    async update(
+      id: string,
+      organizationId: string,
+      fields: Partial<PatientProfileFields>,
+    ): Promise<(keyof PatientProfileFields)[] | undefined> {
+      const current = await db
+        .selectFrom('patient_profiles')
+        .select(['first_name', 'last_name', 'email_address', 'sex', 'birthdate'])
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) return undefined;
+      const changed = (Object.keys(columnOf) as (keyof PatientProfileFields)[]).filter(
+        (field) => fields[field] !== undefined && fields[field] !== current[columnOf[field]],
+      );
+      if (changed.length === 0) return changed;
+      const values = Object.fromEntries(changed.map((field) => [columnOf[field], fields[field]]));
+      await db
+        .updateTable('patient_profiles')
+        .set(values)
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .execute();
+      return changed;
+    },
+
     /** One profile, only within the given organization. */
     async findInOrganization(id: string, organizationId: string): Promise<PatientProfile | undefined> {
       const row = await base()

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeListQuery, pagedSchema, patientProfileSchema } from '@auscura/contracts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { encodeListQuery, pagedSchema, patientProfileSchema, selfExamRequestSchema } from '@auscura/contracts';
 import type { ListQueryInput } from '@auscura/contracts';
 import { backends, createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
@@ -127,5 +129,320 @@ describe.each(backends)('patient profiles on %s', (backend) => {
     const response = await search(ada.token, q);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ type: 9, name: 'INVALID_DATA' });
+  });
+
+  describe('creating and updating patients', () => {
+    const newPatient = (overrides: Record<string, unknown> = {}) => ({
+      firstName: 'Maren',
+      lastName: "O'Neill-Ruiz",
+      emailAddress: 'maren.oneill@example.org',
+      sex: 'female',
+      birthdate: '1961-03-14',
+      ...overrides,
+    });
+    const post = (token: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/patient-profiles',
+        payload: payload as object,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const patch = (token: string, id: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/patient-profiles/${id}`,
+        payload: payload as object,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const get = async (token: string, id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/patient-profiles/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const auditRows = (id: string) =>
+      t.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'target_type', 'healthcare_provider_id', 'detail'])
+        .where('target_id', '=', id)
+        .orderBy('id')
+        .execute();
+
+    it('creates a patient stamped with the caller’s organization and provider, and audits it', async () => {
+      const response = await post(ada.token, newPatient({ organizationId: ada.organizationId }));
+      expect(response.statusCode).toBe(201);
+      const { id } = response.json() as { id: string };
+      const profile = patientProfileSchema.parse((await get(ada.token, id)).json());
+      expect(profile).toMatchObject({
+        firstName: 'Maren',
+        lastName: "O'Neill-Ruiz",
+        emailAddress: 'maren.oneill@example.org',
+        sex: 'female',
+        birthdate: '1961-03-14',
+        organizationId: ada.organizationId,
+        healthcareProviderId: ada.id,
+      });
+      expect(await auditRows(id)).toContainEqual(
+        expect.objectContaining({ action: 'create', target_type: 'patient-profile', healthcare_provider_id: ada.id }),
+      );
+      // Ben (another organization) cannot see it.
+      expect((await get(benToken, id)).statusCode).toBe(404);
+    });
+
+    it('refuses a second patient with the same email in the organization, whatever its case', async () => {
+      const first = await post(ada.token, newPatient({ emailAddress: 'twice@example.org' }));
+      expect(first.statusCode).toBe(201);
+      const again = await post(ada.token, newPatient({ emailAddress: 'TWICE@Example.org', firstName: 'Other' }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        type: 10,
+        name: 'DUPLICATE_PATIENT_PROFILE',
+        message: 'A patient with the email address TWICE@Example.org already exists. Email addresses must be unique.',
+      });
+      // Another organization may have a patient with the same address.
+      expect((await post(benToken, newPatient({ emailAddress: 'twice@example.org' }))).statusCode).toBe(201);
+    });
+
+    it('refuses ids of another organization or provider in the body with UNAUTHORIZED (403)', async () => {
+      const benClaims = JSON.parse(Buffer.from(benToken.split('.')[1]!, 'base64url').toString());
+      for (const ids of [
+        { organizationId: benClaims['https://auscura.example/organizationId'] },
+        { healthcareProviderId: benClaims['https://auscura.example/healthcareProviderId'] },
+      ]) {
+        const response = await post(ada.token, newPatient({ emailAddress: 'stamped@example.org', ...ids }));
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ type: 6, name: 'UNAUTHORIZED' });
+      }
+      const stored = await t.database.db
+        .selectFrom('patient_profiles')
+        .select('id')
+        .where('email_address', '=', 'stamped@example.org')
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
+    it.each([
+      ['a missing first name', { firstName: '' }],
+      ['a blank last name', { lastName: '   ' }],
+      ['a first name of 101 characters', { firstName: 'A'.repeat(101) }],
+      ['special characters in a name', { lastName: 'Smith #2' }],
+      ['an invalid email', { emailAddress: 'not-an-email' }],
+      ['an unknown sex', { sex: 'other' }],
+      ['a missing birthdate', { birthdate: undefined }],
+      ['an impossible birthdate', { birthdate: '1990-02-30' }],
+      ['a birthdate in the future', { birthdate: '2999-01-01' }],
+      ['a birthdate before 1900', { birthdate: '1899-12-31' }],
+      ['an unknown field', { nickname: 'Mo' }],
+    ])('answers INVALID_DATA for %s', async (_label, overrides) => {
+      const response = await post(ada.token, newPatient({ emailAddress: 'invalid@example.org', ...overrides }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ type: 9, name: 'INVALID_DATA' });
+    });
+
+    it('changes only the fields sent, audits which fields changed (not the values), and answers the profile', async () => {
+      const { id } = (await post(ada.token, newPatient({ emailAddress: 'patchme@example.org' }))).json() as {
+        id: string;
+      };
+      const response = await patch(ada.token, id, { lastName: 'Lindqvist', sex: 'unknown' });
+      expect(response.statusCode).toBe(200);
+      expect(patientProfileSchema.parse(response.json())).toMatchObject({
+        id,
+        firstName: 'Maren',
+        lastName: 'Lindqvist',
+        sex: 'unknown',
+        emailAddress: 'patchme@example.org',
+        birthdate: '1961-03-14',
+      });
+      const update = (await auditRows(id)).find((row) => row.action === 'update');
+      expect(update?.detail).toEqual({ fields: ['lastName', 'sex'] });
+      expect(JSON.stringify(update)).not.toContain('Lindqvist');
+    });
+
+    it('refuses a changed email that another patient of the organization has', async () => {
+      await post(ada.token, newPatient({ emailAddress: 'taken@example.org' }));
+      const { id } = (await post(ada.token, newPatient({ emailAddress: 'free@example.org' }))).json() as {
+        id: string;
+      };
+      const response = await patch(ada.token, id, { emailAddress: 'Taken@example.org' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        name: 'DUPLICATE_PATIENT_PROFILE',
+        message: 'A patient with the email address Taken@example.org already exists. Email addresses must be unique.',
+      });
+      expect(patientProfileSchema.parse((await get(ada.token, id)).json()).emailAddress).toBe('free@example.org');
+    });
+
+    it('answers another organization’s profile like a missing one, and changes nothing', async () => {
+      const { id } = (await post(ada.token, newPatient({ emailAddress: 'private@example.org' }))).json() as {
+        id: string;
+      };
+      const response = await patch(benToken, id, { firstName: 'Mallory' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ type: 8, name: 'RESOURCE_DOES_NOT_EXIST' });
+      expect(response.body).not.toContain('private@example.org');
+      expect(patientProfileSchema.parse((await get(ada.token, id)).json()).firstName).toBe('Maren');
+    });
+
+    it('refuses invalid changes and fields that cannot be changed', async () => {
+      const { id } = (await post(ada.token, newPatient({ emailAddress: 'fixed@example.org' }))).json() as {
+        id: string;
+      };
+      for (const payload of [
+        { firstName: '' },
+        { birthdate: '2999-01-01' },
+        { organizationId: ada.organizationId },
+        { healthcareProviderId: ada.id },
+      ]) {
+        const response = await patch(ada.token, id, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json()).toMatchObject({ name: 'INVALID_DATA' });
+      }
+    });
+  });
+
+  describe('self-exam requests', () => {
+    let patientId: string;
+    beforeAll(async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/patient-profiles',
+        payload: {
+          firstName: 'Self',
+          lastName: 'Examiner',
+          emailAddress: 'self.examiner@example.org',
+          birthdate: '1970-01-01',
+        },
+        headers: { authorization: `Bearer ${ada.token}` },
+      });
+      patientId = (response.json() as { id: string }).id;
+    });
+    const today = () => new Date().toISOString().slice(0, 10);
+    const request = (token: string, id: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/patient-profiles/${id}/self-exam-requests`,
+        payload,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      healthcareProviderId: ada.id,
+      examDate: today(),
+      instructions: 'Sit quietly for five minutes first.',
+      auscultationPoints: ['h1', 'h4', 'l2'],
+      ...overrides,
+    });
+
+    it('stores the request with every field, a random access code and the patient link', async () => {
+      const response = await request(ada.token, patientId, body());
+      expect(response.statusCode).toBe(201);
+      const created = selfExamRequestSchema.parse(response.json());
+      expect(created).toMatchObject({
+        patientProfileId: patientId,
+        healthcareProviderId: ada.id,
+        organizationId: ada.organizationId,
+        examDate: today(),
+        instructions: 'Sit quietly for five minutes first.',
+        auscultationPoints: ['h1', 'h4', 'l2'],
+        link: `http://localhost:8080/self-exam/${created.id}`,
+        finalizedAt: null,
+      });
+      expect(created.accessCode).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{10}$/);
+      const row = await t.database.db
+        .selectFrom('self_exam_requests')
+        .selectAll()
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        organization_id: ada.organizationId,
+        patient_profile_id: patientId,
+        healthcare_provider_id: ada.id,
+        exam_date: today(),
+        instructions: 'Sit quietly for five minutes first.',
+        auscultation_points: ['h1', 'h4', 'l2'],
+        access_code: created.accessCode,
+        link: created.link,
+        finalized_at: null,
+      });
+      const again = selfExamRequestSchema.parse((await request(ada.token, patientId, body())).json());
+      expect(again.accessCode).not.toBe(created.accessCode);
+      // Read back through the API, and audited.
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/self-exam-requests/${created.id}`,
+        headers: { authorization: `Bearer ${ada.token}` },
+      });
+      expect(selfExamRequestSchema.parse(read.json())).toEqual(created);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'patient_profile_id'])
+        .where('target_id', '=', created.id)
+        .execute();
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          { action: 'create', patient_profile_id: patientId },
+          { action: 'read', patient_profile_id: patientId },
+        ]),
+      );
+    });
+
+    it('keeps instructions optional', async () => {
+      const response = await request(ada.token, patientId, body({ instructions: undefined }));
+      expect(response.statusCode).toBe(201);
+      expect(selfExamRequestSchema.parse(response.json()).instructions).toBeNull();
+    });
+
+    it.each([
+      ['no point', { auscultationPoints: [] }],
+      ['the in-person-only Other point', { auscultationPoints: ['other'] }],
+      ['an unknown point', { auscultationPoints: ['h6'] }],
+      ['a point twice', { auscultationPoints: ['h1', 'h1'] }],
+      ['a malformed date', { examDate: '2026-13-01' }],
+      ['a past date', { examDate: '2020-01-01' }],
+      ['instructions over 2000 characters', { instructions: 'x'.repeat(2001) }],
+      ['a missing provider', { healthcareProviderId: undefined }],
+    ])('answers INVALID_DATA for %s', async (_label, overrides) => {
+      const response = await request(ada.token, patientId, body(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ name: 'INVALID_DATA' });
+    });
+
+    it('refuses another provider’s id, and another organization’s patient like a missing one', async () => {
+      const benClaims = JSON.parse(Buffer.from(benToken.split('.')[1]!, 'base64url').toString());
+      const benId = benClaims['https://auscura.example/healthcareProviderId'] as string;
+      const asOther = await request(ada.token, patientId, body({ healthcareProviderId: benId }));
+      expect(asOther.statusCode).toBe(403);
+      expect(asOther.json()).toMatchObject({ name: 'UNAUTHORIZED' });
+      const crossOrg = await request(benToken, patientId, body({ healthcareProviderId: benId }));
+      expect(crossOrg.statusCode).toBe(404);
+      expect(crossOrg.json()).toMatchObject({ name: 'RESOURCE_DOES_NOT_EXIST' });
+      const count = await t.database.db
+        .selectFrom('self_exam_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('healthcare_provider_id', '=', benId)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+    });
+
+    it('emails the link and the code to the address given, and only for the caller’s organization', async () => {
+      const created = selfExamRequestSchema.parse((await request(ada.token, patientId, body())).json());
+      const outbox = path.join(t.env.dataDir, 'outbox');
+      const before = new Set(await fs.readdir(outbox).catch(() => [] as string[]));
+      const send = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/self-exam-requests/${created.id}/emails`,
+          payload: { emailAddress: 'self.examiner@example.org' },
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await send(benToken)).statusCode).toBe(404);
+      expect(await fs.readdir(outbox).catch(() => [] as string[])).toHaveLength(before.size);
+      expect((await send(ada.token)).statusCode).toBe(204);
+      const added = (await fs.readdir(outbox)).filter((file) => !before.has(file));
+      expect(added).toHaveLength(1);
+      const eml = await fs.readFile(path.join(outbox, added[0]!), 'utf8');
+      expect(eml).toContain('To: self.examiner@example.org');
+      expect(eml).toContain(created.link);
+      expect(eml).toContain(created.accessCode);
+    });
   });
 });

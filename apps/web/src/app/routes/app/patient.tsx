@@ -7,14 +7,19 @@ import { listLoadFailedText } from '../../../components/paged-table/list-message
 import { ExamHistory } from '../../../features/exams/components/exam-history.tsx';
 import { usePatientProfile } from '../../../features/patients/api/get-patient-profile.ts';
 import { PatientDetailsCard } from '../../../features/patients/components/patient-details-card.tsx';
+import { CreateSelfExamButton } from '../../../features/patients/components/patient-detail-actions.tsx';
 import { patientName } from '../../../features/patients/utils/format-patient.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import Typography from '@mui/material/Typography';
+import { useNotify } from './use-notify.ts';
 
 /** /patients/:patientProfileId: the patient's card beside their exam history (clinician-portal §2.9). */
 export default function PatientRoute() {
   const { patientProfileId = '' } = useParams();
   const query = usePatientProfile(patientProfileId);
+  const notify = useNotify();
+  const healthcareProviderId = useCurrentUser()?.healthcareProviderId;
   if (query.isPending) return <PageSpinner label="Loading patient…" />;
   if (query.isError) {
     return isMissingRecord(query.error) ? <NotFoundContent /> : <Alert severity="error">{listLoadFailedText}</Alert>;
@@ -25,9 +30,20 @@ export default function PatientRoute() {
         {patientName(query.data)}
       </Typography>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-        <PatientDetailsCard patient={query.data} />
+        <PatientDetailsCard patient={query.data} notify={notify} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <ExamHistory patientProfileId={query.data.id} />
+          <ExamHistory
+            patientProfileId={query.data.id}
+            actions={
+              healthcareProviderId && (
+                <CreateSelfExamButton
+                  patient={query.data}
+                  healthcareProviderId={healthcareProviderId}
+                  notify={notify}
+                />
+              )
+            }
+          />
         </Box>
       </Box>
     </Box>

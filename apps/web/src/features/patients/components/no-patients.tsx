@@ -1,12 +1,11 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 
-/**
- * clinician-portal §2.8: the empty state. The spec's 'Add new patient' button joins it once
- * the add-patient dialog exists; a button that does nothing would only mislead.
- */
-export function NoPatients() {
+/** clinician-portal §2.8: the empty state, with the screen's 'Add new patient' button as its action. */
+export function NoPatients({ action }: { action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
       <PeopleIcon color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden="true" />
@@ -16,6 +15,7 @@ export function NoPatients() {
       <Typography color="text.secondary">
         Your organization does not have any patients. Click the button below to start adding patients.
       </Typography>
+      {action && <Box sx={{ mt: 3 }}>{action}</Box>}
     </Paper>
   );
 }

@@ -3,15 +3,14 @@ import Typography from '@mui/material/Typography';
 import type { PatientProfile } from '@auscura/contracts';
 import { formatDate, providerName } from '../../../lib/format.ts';
 import { birthdateWithAge, patientName, sexLabel } from '../utils/format-patient.ts';
+import type { Notify } from './notify.ts';
+import { UpdateProfileButton } from './patient-detail-actions.tsx';
 
 /** clinician-portal §9: the patient detail card is 250 px wide. */
 export const patientCardWidth = 250;
 
-/**
- * The left card of the patient detail screen (clinician-portal §2.9). 'Update profile' joins it
- * with the update dialog of a later issue.
- */
-export function PatientDetailsCard({ patient }: { patient: PatientProfile }) {
+/** The left card of the patient detail screen (clinician-portal §2.9), with its 'Update profile' button. */
+export function PatientDetailsCard({ patient, notify }: { patient: PatientProfile; notify: Notify }) {
   const fields = [
     { label: 'Name', value: patientName(patient) },
     { label: 'Date of birth', value: birthdateWithAge(patient.birthdate) },
@@ -42,6 +41,7 @@ export function PatientDetailsCard({ patient }: { patient: PatientProfile }) {
           </div>
         ))}
       </dl>
+      {!patient.masked && <UpdateProfileButton patient={patient} notify={notify} />}
     </Paper>
   );
 }

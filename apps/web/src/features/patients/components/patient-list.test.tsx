@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 const renderList = (path = '/patients') =>
-  renderWithProviders(<PatientList healthcareProviderId={healthcareProviderId} />, { path });
+  renderWithProviders(<PatientList healthcareProviderId={healthcareProviderId} notify={vi.fn()} />, { path });
 
 describe('the patient list', () => {
   it('shows a loading state until the first page arrives', async () => {
@@ -90,6 +90,19 @@ describe('the patient list', () => {
         'Your organization does not have any patients. Click the button below to start adding patients.',
       ),
     ).toBeTruthy();
+  });
+
+  it('offers the screen’s action in the empty state', async () => {
+    answer = () => ({ status: 200, body: { items: [], totalCount: 0 } });
+    renderWithProviders(
+      <PatientList
+        healthcareProviderId={healthcareProviderId}
+        notify={vi.fn()}
+        emptyAction={<button type="button">Add new patient</button>}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: "You don't have any patients yet" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add new patient' })).toBeTruthy();
   });
 
   it('says no records match when a search finds nothing, and Escape clears the search', async () => {

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { limits } from '@auscura/contracts';
@@ -14,12 +15,13 @@ import type { PatientListScope } from '../api/search-patient-profiles.ts';
 import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
 import { formatBirthdate, patientName } from '../utils/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';
+import type { Notify } from './notify.ts';
 import { PatientRowMenu } from './patient-row-menu.tsx';
 
 export const listLoadFailedText =
   'An unexpected error occurred. Our team has been notified and is looking into it. Please try again later.';
 
-const actionsColumn: PagedTableColumn<PatientProfile> = {
+const actionsColumn = (notify: Notify): PagedTableColumn<PatientProfile> => ({
   id: 'actions',
   header: '',
   label: 'Actions',
@@ -30,20 +32,20 @@ const actionsColumn: PagedTableColumn<PatientProfile> = {
       <Link component={RouterLink} to={paths.patient.getHref(patient.id)} aria-label={`View ${patientName(patient)}`}>
         View
       </Link>
-      <PatientRowMenu patientId={patient.id} patientName={patientName(patient)} />
+      <PatientRowMenu patient={patient} notify={notify} />
     </Box>
   ),
-};
+});
 
-const providerColumns: PagedTableColumn<PatientProfile>[] = [
+const providerColumns = (notify: Notify): PagedTableColumn<PatientProfile>[] => [
   { id: 'name', header: 'Name', width: '30%', render: patientName },
   { id: 'birthdate', header: 'Date of birth', width: '18%', render: (patient) => formatBirthdate(patient.birthdate) },
   { id: 'email', header: 'Email', width: '40%', render: (patient) => patient.emailAddress ?? '—' },
-  actionsColumn,
+  actionsColumn(notify),
 ];
 
 /** clinician-portal §2.10: the organization's list adds the primary care provider. */
-const organizationColumns: PagedTableColumn<PatientProfile>[] = [
+const organizationColumns = (notify: Notify): PagedTableColumn<PatientProfile>[] => [
   { id: 'name', header: 'Name', width: '24%', render: patientName },
   { id: 'birthdate', header: 'Date of birth', width: '14%', render: (patient) => formatBirthdate(patient.birthdate) },
   { id: 'email', header: 'Email', width: '28%', render: (patient) => patient.emailAddress ?? '—' },
@@ -53,14 +55,24 @@ const organizationColumns: PagedTableColumn<PatientProfile>[] = [
     width: '22%',
     render: (patient) => providerName(patient.healthcareProvider),
   },
-  actionsColumn,
+  actionsColumn(notify),
 ];
 
 /** The provider's or the organization's patients, searchable and paged (clinician-portal §2.8, §2.10). */
-export function PatientList(scope: PatientListScope) {
+type PatientListProps = PatientListScope & {
+  notify: Notify;
+  /** Shown in the empty state (the 'Add new patient' button of the Patients screen). */
+  emptyAction?: ReactNode;
+};
+
+export function PatientList({ notify, emptyAction, ...scope }: PatientListProps) {
   const { pageNumber, setPageNumber, searchText, setSearchText, search } = usePatientListParams();
   const query = useSearchPatientProfiles({ ...scope, search, pageNumber });
-  const columns = 'organizationId' in scope ? organizationColumns : providerColumns;
+  const byOrganization = 'organizationId' in scope;
+  const columns = useMemo(
+    () => (byOrganization ? organizationColumns(notify) : providerColumns(notify)),
+    [byOrganization, notify],
+  );
   const totalCount = query.data?.totalCount ?? 0;
   const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
 
@@ -72,7 +84,7 @@ export function PatientList(scope: PatientListScope) {
 
   const searching = search.trim() !== '';
   if (query.isSuccess && !query.isPlaceholderData && totalCount === 0 && !searching && searchText === '') {
-    return <NoPatients />;
+    return <NoPatients action={emptyAction} />;
   }
 
   let message: string | undefined;

@@ -3,15 +3,28 @@ import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 
-type PatientRowMenuPopupProps = { id: string; anchor: HTMLElement; patientId: string; onClose: () => void };
+type PatientRowMenuPopupProps = {
+  id: string;
+  anchor: HTMLElement;
+  patientId: string;
+  onClose: () => void;
+  onUpdateDetails: () => void;
+};
 
 /** The open more-menu of a patient row; a default export because it is loaded lazily. */
-export default function PatientRowMenuPopup({ id, anchor, patientId, onClose }: PatientRowMenuPopupProps) {
+export default function PatientRowMenuPopup({
+  id,
+  anchor,
+  patientId,
+  onClose,
+  onUpdateDetails,
+}: PatientRowMenuPopupProps) {
   return (
     <Menu id={id} anchorEl={anchor} open onClose={onClose}>
       <MenuItem component={RouterLink} to={paths.patient.getHref(patientId)} onClick={onClose}>
         View Details
       </MenuItem>
+      <MenuItem onClick={onUpdateDetails}>Update Details</MenuItem>
     </Menu>
   );
 }

@@ -1,24 +1,29 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import MoreIcon from '@mui/icons-material/MoreVert';
+import type { PatientProfile } from '@auscura/contracts';
+import { patientName } from '../utils/format-patient.ts';
+import { LazyPatientFormDialog } from './lazy-dialogs.tsx';
+import type { Notify } from './notify.ts';
 
 // MUI's Menu brings Popover and Popper along; loaded on first open so the home screen stays small.
 const PatientRowMenuPopup = lazy(() => import('./patient-row-menu-popup.tsx'));
 
-type PatientRowMenuProps = { patientId: string; patientName: string };
+type PatientRowMenuProps = { patient: PatientProfile; notify: Notify };
 
 /**
- * The row's more-menu (clinician-portal §2.8). Only View Details for now: Update Details and the
- * Start … Exam entries join it with their dialogs, since an entry that does nothing would mislead.
+ * The row's more-menu (clinician-portal §2.8): View Details and Update Details. The Start … Exam
+ * entries join it with their dialogs, since an entry that does nothing would mislead.
  */
-export function PatientRowMenu({ patientId, patientName }: PatientRowMenuProps) {
+export function PatientRowMenu({ patient, notify }: PatientRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [updating, setUpdating] = useState(false);
   const menuId = useId();
   return (
     <>
       <IconButton
         size="small"
-        aria-label={`More actions for ${patientName}`}
+        aria-label={`More actions for ${patientName(patient)}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
@@ -28,9 +33,19 @@ export function PatientRowMenu({ patientId, patientName }: PatientRowMenuProps) 
       </IconButton>
       {anchor && (
         <Suspense fallback={null}>
-          <PatientRowMenuPopup id={menuId} anchor={anchor} patientId={patientId} onClose={() => setAnchor(null)} />
+          <PatientRowMenuPopup
+            id={menuId}
+            anchor={anchor}
+            patientId={patient.id}
+            onClose={() => setAnchor(null)}
+            onUpdateDetails={() => {
+              setAnchor(null);
+              setUpdating(true);
+            }}
+          />
         </Suspense>
       )}
+      <LazyPatientFormDialog open={updating} patient={patient} onClose={() => setUpdating(false)} notify={notify} />
     </>
   );
 }

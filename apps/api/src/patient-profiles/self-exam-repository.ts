@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import type { SelfExamRequest } from '@auscura/contracts';
+import type { DbOrTx } from '../db/connect.js';
+
+/**
+ * Access codes: 10 characters from 32 that cannot be mistaken for one another when read aloud or
+ * copied from an email (no 0/O, 1/I): 50 bits, drawn with the CSPRNG. 32 divides 256, so taking
+ * each random byte modulo 32 has no bias.
+ */
+export const accessCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const accessCodeLength = 10;
+
+export function newAccessCode(): string {
+  const bytes = crypto.randomBytes(accessCodeLength);
+  return Array.from(bytes, (byte) => accessCodeAlphabet[byte % accessCodeAlphabet.length]).join('');
+}
+
+type Row = {
+  id: string;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  exam_date: string;
+  instructions: string | null;
+  auscultation_points: string[];
+  access_code: string;
+  link: string;
+  date_created: Date | string;
+  finalized_at: Date | string | null;
+};
+
+function toSelfExamRequest(row: Row): SelfExamRequest {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    patientProfileId: row.patient_profile_id,
+    healthcareProviderId: row.healthcare_provider_id,
+    examDate: row.exam_date,
+    instructions: row.instructions,
+    auscultationPoints: row.auscultation_points,
+    accessCode: row.access_code,
+    link: row.link,
+    dateCreated: new Date(row.date_created).toISOString(),
+    finalizedAt: row.finalized_at === null ? null : new Date(row.finalized_at).toISOString(),
+  };
+}
+
+export type NewSelfExamRequest = {
+  organizationId: string;
+  patientProfileId: string;
+  healthcareProviderId: string;
+  examDate: string;
+  instructions: string | null;
+  auscultationPoints: string[];
+};
+
+export function createSelfExamRepository(db: DbOrTx) {
+  return {
+    /** Stores a request with a fresh access code; the link is built from the new id. */
+    async create(request: NewSelfExamRequest, linkFor: (id: string) => string): Promise<SelfExamRequest> {
+      const id = crypto.randomUUID();
+      const row = await db
+        .insertInto('self_exam_requests')
+        .values({
+          id,
+          organization_id: request.organizationId,
+          patient_profile_id: request.patientProfileId,
+          healthcare_provider_id: request.healthcareProviderId,
+          exam_date: request.examDate,
+          instructions: request.instructions,
+          auscultation_points: request.auscultationPoints,
+          access_code: newAccessCode(),
+          link: linkFor(id),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toSelfExamRequest(row as Row);
+    },
+
+    /** One request, only within the given organization. */
+    async findInOrganization(id: string, organizationId: string): Promise<SelfExamRequest | undefined> {
+      const row = await db
+        .selectFrom('self_exam_requests')
+        .selectAll()
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
+      return row ? toSelfExamRequest(row as Row) : undefined;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// One lazily loaded module for every patient dialog: one chunk and one preload list on the first
+// screen instead of one per dialog.
+export { default as PatientFormDialog } from './patient-form-dialog.tsx';
+export { default as CreateSelfExamDialog } from './create-self-exam-dialog.tsx';
