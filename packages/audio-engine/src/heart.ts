@@ -27,7 +27,7 @@ export interface HeartAnalysis {
   heartRateBpm: number;
   /** Rate from the autocorrelation period alone. */
   heartRateAcfBpm: number;
-  /** Autocorrelation peak (0–1): how periodic the envelope is. */
+  /** How periodic the envelope is: the median over 4 s windows of its correlation with itself one period later. */
   periodicity: number;
   systolicIntervalSec: number;
   heartbeatPresent: boolean;
@@ -35,7 +35,12 @@ export interface HeartAnalysis {
   diagnosis: DiagnosisCode;
   /** Why the diagnosis was given, for the report. */
   reasons: string[];
+  /** S1/systole/S2/diastole over the usable spans (none inside `unusableSpans`). */
   segments: HeartSegment[];
+  /** Spans (s) the signal-quality check set aside as artefacts (loud noise bursts); not segmented. */
+  unusableSpans: { start: number; end: number }[];
+  /** Seconds of the recording outside `unusableSpans`. */
+  usableSec: number;
   stats: Record<HeartState, SegmentStats>;
   /** Coefficient of variation of S1-to-S1 intervals. */
   rhythmCv: number;
@@ -45,9 +50,10 @@ export interface HeartAnalysis {
 
 // Rule constants (documented in README "Heart analysis").
 export const MIN_DURATION_SEC = 5; // fewer than ~5 cycles cannot give a rate
-// Autocorrelation peak height above the preceding valley, below which there is no rhythm. Set
-// from the fixtures (clean CirCor recordings reach 0.10–0.18, a crackle recording 0.00).
-export const MIN_PERIODICITY = 0.08;
+// Periodicity below which there is no rhythm. Heart recordings on the fixtures give 0.38–0.90
+// (walking 0.47), white noise 0.07–0.24 (the best lag of noise is picked from its own
+// fluctuations), lung crackles 0.21.
+export const MIN_PERIODICITY = 0.3;
 export const MIN_CYCLES = 3;
 export const NORMAL_BPM: readonly [number, number] = [40, 180]; // wide enough for children at rest
 export const MAX_RHYTHM_CV = 0.15;
@@ -95,7 +101,9 @@ export function analyzeHeart(
   const duration = samples.length / sampleRate;
   const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate));
   let acf: number, periodicity: number, systolic: number, frameRate: number;
-  const segments: HeartSegment[] = [];
+  const decoded: HeartSegment[] = [];
+  const unusableSpans: { start: number; end: number }[] = [];
+  let unusableFrames: number;
   try {
     const v = new DataView(x.memory.buffer, p);
     acf = v.getFloat64(0, true);
@@ -103,22 +111,36 @@ export function analyzeHeart(
     systolic = v.getFloat64(24, true);
     frameRate = v.getFloat64(32, true);
     const count = v.getInt32(40, true);
+    const spans = v.getInt32(48, true);
+    unusableFrames = v.getInt32(52, true);
     for (let i = 0; i < count; i++) {
-      const o = 48 + i * 16;
-      segments.push({
+      const o = 56 + i * 16;
+      decoded.push({
         state: STATES[v.getInt32(o, true)]!,
         start: v.getInt32(o + 4, true) / frameRate,
         end: v.getInt32(o + 8, true) / frameRate,
         level: v.getFloat32(o + 12, true),
       });
     }
+    for (let i = 0; i < spans; i++) {
+      const o = 56 + count * 16 + i * 8;
+      unusableSpans.push({ start: v.getInt32(o, true) / frameRate, end: v.getInt32(o + 4, true) / frameRate });
+    }
   } finally {
     x.heartResultFree(p);
   }
-  // Rate from S1 onsets of complete cycles (the way SOURCES.md derives the annotated rate).
-  const s1 = segments.filter((s, i) => s.state === 'S1' && i > 0 && i < segments.length - 1);
+  // The decoder runs through the unusable spans (every state scores alike there); what it finds
+  // inside them is a guess and is dropped.
+  const unusable = (a: number, b: number) => unusableSpans.some((u) => a <= u.end && b >= u.start);
+  const inSpan = (s: HeartSegment) => unusable((s.start + s.end) / 2, (s.start + s.end) / 2);
+  const segments = decoded.filter((s) => !inSpan(s));
+  const usableSec = Math.max(0, duration - unusableFrames / frameRate);
+  // Rate from S1 onsets of complete cycles (the way SOURCES.md derives the annotated rate); a
+  // cycle that touches an unusable span gives no interval.
+  const s1 = decoded.filter((s, i) => s.state === 'S1' && i > 0 && i < decoded.length - 1 && !inSpan(s));
   const intervals: number[] = [];
-  for (let i = 1; i < s1.length; i++) intervals.push(s1[i]!.start - s1[i - 1]!.start);
+  for (let i = 1; i < s1.length; i++)
+    if (!unusable(s1[i - 1]!.start, s1[i]!.start)) intervals.push(s1[i]!.start - s1[i - 1]!.start);
   const heartRateBpm = intervals.length >= 2 ? 60 / median(intervals) : acf;
   const meanI = intervals.length ? intervals.reduce((a, b) => a + b, 0) / intervals.length : 0;
   const rhythmCv =
@@ -147,6 +169,9 @@ export function analyzeHeart(
   } else if (duration < MIN_DURATION_SEC) {
     diagnosis = 'INSUFFICIENT_DATA';
     reasons.push(`recording shorter than ${MIN_DURATION_SEC} s`);
+  } else if (usableSec < MIN_DURATION_SEC) {
+    diagnosis = 'INSUFFICIENT_DATA';
+    reasons.push(`less than ${MIN_DURATION_SEC} s of usable signal outside noise bursts`);
   } else if (noisyShare !== undefined && noisyShare > MAX_NOISY_SHARE) {
     diagnosis = 'INSUFFICIENT_DATA';
     reasons.push(`${Math.round(noisyShare * 100)} % of the recording is noisy (limit ${MAX_NOISY_SHARE * 100} %)`);
@@ -182,6 +207,8 @@ export function analyzeHeart(
     diagnosis,
     reasons,
     segments,
+    unusableSpans,
+    usableSec,
     stats: st,
     rhythmCv,
     gapToSoundDb,

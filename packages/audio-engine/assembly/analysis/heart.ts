@@ -2,7 +2,11 @@
 //
 // Written from the papers, not from any reference implementation:
 // - Pre-processing: 25–400 Hz band-pass (Springer et al. 2016, IEEE TBME 63(4), §II-B), then
-//   decimation to ~1 kHz (integer factor, after the 400 Hz low-pass).
+//   decimation to ~1 kHz (integer factor, after the 400 Hz low-pass); above ~8 kHz an anti-alias
+//   FIR and decimation to ~4 kHz come first (see decimate()).
+// - Signal quality: noise bursts found with Schmidt et al.'s (2010) spike criterion on the
+//   envelope are set aside (qualityMask below): excluded from the standardisation, the
+//   autocorrelation and the reported segments, neutral in the decoder.
 // - Envelope: homomorphic envelogram (Gill, Townsend & Tarassenko 2005; Schmidt et al. 2010,
 //   Physiol. Meas. 31): exp(low-pass(log|x|)), 8 Hz zero-phase low-pass, framed at 50 Hz
 //   (Springer's feature rate) and standardised.
@@ -44,12 +48,19 @@ function butter(highpass: bool, f: f64, rate: f64, out: StaticArray<f64>): void 
   out[4] = (1 - alpha) / a0;
 }
 
+/**
+ * One pass of the envelope low-pass (unit gain at DC), started in the steady state of the first
+ * sample it meets, as filtfilt implementations do (Gustafsson 1996, IEEE TSP 44(4)): started from
+ * zero, the log-magnitude envelope (values around -5) jumped at both ends of every recording, and
+ * the quality check read that as a noise burst.
+ */
 function filterInPlace(x: StaticArray<f64>, k: StaticArray<f64>, reverse: bool): void {
   const n = x.length;
-  let x1: f64 = 0,
-    x2: f64 = 0,
-    y1: f64 = 0,
-    y2: f64 = 0;
+  const first = n > 0 ? x[reverse ? n - 1 : 0] : 0;
+  let x1: f64 = first,
+    x2: f64 = first,
+    y1: f64 = first,
+    y2: f64 = first;
   for (let t = 0; t < n; t++) {
     const i = reverse ? n - 1 - t : t;
     const v = x[i];
@@ -62,15 +73,97 @@ function filterInPlace(x: StaticArray<f64>, k: StaticArray<f64>, reverse: bool):
   }
 }
 
-/** Standardised 50 Hz homomorphic envelope of `n` samples; returns null for no usable input. */
+// Anti-alias decimation before the band-pass (speed): at 44.1 kHz the four f64 band-pass sections
+// ran over every sample only for one sample in 44 to be kept, ~2/3 of the analysis time. When
+// the ~1 kHz decimation factor D has a divisor M leaving at least MIN_INTERMEDIATE_HZ, the input
+// is first low-passed by a Kaiser-windowed sinc FIR (Kaiser 1974; attenuation 60 dB, cut-off at
+// 0.45 of the intermediate rate, transition ±0.16 of it: flat to ~1.15 kHz at 44.1 kHz, far
+// above the 400 Hz band) and only every M-th output computed; the band-pass then runs at
+// rate / M (4009 Hz for 44.1 kHz) and keeps every (D / M)-th sample, the same instants as before.
+const MIN_INTERMEDIATE_HZ: f64 = 3600;
+const FIR_ATTENUATION_DB: f64 = 60;
+
+function besselI0(x: f64): f64 {
+  let sum: f64 = 1;
+  let term: f64 = 1;
+  const q = (x * x) / 4;
+  for (let k = 1; k < 50; k++) {
+    term *= q / <f64>(k * k);
+    sum += term;
+    if (term < 1e-17 * sum) break;
+  }
+  return sum;
+}
+
+/** Low-pass FIR and decimation by M: out[k] = Σ h[j]·x[kM + j - C] (zero outside), f32 SIMD. */
+function decimate(ptr: usize, n: i32, sampleRate: f64, M: i32, out: usize, len: i32): void {
+  const fsi = sampleRate / <f64>M;
+  const fc = 0.45 * fsi;
+  const dw = (2 * Math.PI * (0.32 * fsi)) / sampleRate; // transition width (rad/sample)
+  let L = <i32>Math.ceil((FIR_ATTENUATION_DB - 8) / (2.285 * dw)) + 1;
+  if ((L & 1) == 0) L++;
+  const beta = 0.1102 * (FIR_ATTENUATION_DB - 8.7);
+  const C = (L - 1) / 2;
+  const Lp = (L + 3) & ~3; // taps padded with zeros to a multiple of 4
+  const h = heap.alloc((<usize>Lp) << 2);
+  const i0b = besselI0(beta);
+  const wc = (2 * Math.PI * fc) / sampleRate;
+  for (let j = 0; j < Lp; j++) {
+    let v: f64 = 0;
+    if (j < L) {
+      const t = <f64>(j - C);
+      const sinc = t == 0 ? wc / Math.PI : Math.sin(wc * t) / (Math.PI * t);
+      const r = t / <f64>C;
+      v = (sinc * besselI0(beta * Math.sqrt(Math.max(0, 1 - r * r)))) / i0b;
+    }
+    store<f32>(h + ((<usize>j) << 2), <f32>v);
+  }
+  for (let k = 0; k < len; k++) {
+    const base = k * M - C;
+    let acc: f32 = 0;
+    if (base >= 0 && base + Lp <= n) {
+      let a = f32x4.splat(0);
+      const xp = ptr + ((<usize>base) << 2);
+      for (let j = 0; j < Lp; j += 4) {
+        a = f32x4.add(a, f32x4.mul(v128.load(xp + ((<usize>j) << 2)), v128.load(h + ((<usize>j) << 2))));
+      }
+      acc = f32x4.extract_lane(a, 0) + f32x4.extract_lane(a, 1) + (f32x4.extract_lane(a, 2) + f32x4.extract_lane(a, 3));
+    } else {
+      for (let j = 0; j < L; j++) {
+        const i = base + j;
+        if (i >= 0 && i < n) acc += load<f32>(h + ((<usize>j) << 2)) * load<f32>(ptr + ((<usize>i) << 2));
+      }
+    }
+    store<f32>(out + ((<usize>k) << 2), acc);
+  }
+  heap.free(h);
+}
+
+/** The 50 Hz homomorphic envelope of `n` samples (positive; standardize() follows the quality check). */
 export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<f64> {
   const hp = new StaticArray<f64>(5);
   const lp = new StaticArray<f64>(5);
-  butter(true, 25, sampleRate, hp);
-  butter(false, 400, sampleRate, lp);
   const D = <i32>Math.max(1, Math.floor(sampleRate / 1000));
   const fs1 = sampleRate / <f64>D;
   const m = n / D;
+  let M = 1;
+  for (let d = D; d >= 2; d--)
+    if (D % d == 0 && sampleRate / <f64>d >= MIN_INTERMEDIATE_HZ) {
+      M = d;
+      break;
+    }
+  let src = ptr;
+  let tmp: usize = 0;
+  if (M > 1) {
+    const len = n / M;
+    tmp = heap.alloc(max(4, (<usize>len) << 2));
+    decimate(ptr, n, sampleRate, M, tmp, len);
+    src = tmp;
+  }
+  const rate = sampleRate / <f64>M;
+  const Dn = D / M;
+  butter(true, 25, rate, hp);
+  butter(false, 400, rate, lp);
   const y = new StaticArray<f64>(m);
   // Two high-pass and two low-pass sections (4th-order band edges), run inline for speed.
   let h1x1: f64 = 0,
@@ -89,32 +182,50 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
     l2x2: f64 = 0,
     l2y1: f64 = 0,
     l2y2: f64 = 0;
+  // Coefficients in locals instead of loads from the arrays every sample, and the output index by
+  // counter instead of a division (~20 % of this loop's time; the arithmetic is unchanged).
+  const p0 = hp[0],
+    p1 = hp[1],
+    p2 = hp[2],
+    p3 = hp[3],
+    p4 = hp[4];
+  const q0 = lp[0],
+    q1 = lp[1],
+    q2 = lp[2],
+    q3 = lp[3],
+    q4 = lp[4];
   let phase = 0;
-  for (let i = 0; i < m * D; i++) {
-    const v = <f64>load<f32>(ptr + ((<usize>i) << 2));
-    const a = hp[0] * v + hp[1] * h1x1 + hp[2] * h1x2 - hp[3] * h1y1 - hp[4] * h1y2;
+  let o = 0;
+  const yp = changetype<usize>(y);
+  for (let i = 0; i < m * Dn; i++) {
+    const v = <f64>load<f32>(src + ((<usize>i) << 2));
+    const a = p0 * v + p1 * h1x1 + p2 * h1x2 - p3 * h1y1 - p4 * h1y2;
     h1x2 = h1x1;
     h1x1 = v;
     h1y2 = h1y1;
     h1y1 = a;
-    const b = hp[0] * a + hp[1] * h2x1 + hp[2] * h2x2 - hp[3] * h2y1 - hp[4] * h2y2;
+    const b = p0 * a + p1 * h2x1 + p2 * h2x2 - p3 * h2y1 - p4 * h2y2;
     h2x2 = h2x1;
     h2x1 = a;
     h2y2 = h2y1;
     h2y1 = b;
-    const c = lp[0] * b + lp[1] * l1x1 + lp[2] * l1x2 - lp[3] * l1y1 - lp[4] * l1y2;
+    const c = q0 * b + q1 * l1x1 + q2 * l1x2 - q3 * l1y1 - q4 * l1y2;
     l1x2 = l1x1;
     l1x1 = b;
     l1y2 = l1y1;
     l1y1 = c;
-    const d = lp[0] * c + lp[1] * l2x1 + lp[2] * l2x2 - lp[3] * l2y1 - lp[4] * l2y2;
+    const d = q0 * c + q1 * l2x1 + q2 * l2x2 - q3 * l2y1 - q4 * l2y2;
     l2x2 = l2x1;
     l2x1 = c;
     l2y2 = l2y1;
     l2y1 = d;
-    if (phase == 0) y[i / D] = d;
-    if (++phase == D) phase = 0;
+    if (phase == 0) {
+      store<f64>(yp + ((<usize>o) << 3), d);
+      o++;
+    }
+    if (++phase == Dn) phase = 0;
   }
+  if (tmp != 0) heap.free(tmp);
   // Homomorphic envelope: log magnitude, 8 Hz zero-phase low-pass, exp.
   for (let i = 0; i < m; i++) y[i] = Math.log(Math.abs(y[i]) + 1e-9);
   const env = new StaticArray<f64>(5);
@@ -133,14 +244,90 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
     for (let i = a; i < b; i++) s += y[i];
     e[f] = s / <f64>max(1, b - a);
   }
-  let mean: f64 = 0;
-  for (let f = 0; f < frames; f++) mean += e[f];
-  mean /= <f64>max(1, frames);
-  let v: f64 = 0;
-  for (let f = 0; f < frames; f++) v += (e[f] - mean) * (e[f] - mean);
-  const sd = Math.sqrt(v / <f64>max(1, frames));
-  for (let f = 0; f < frames; f++) e[f] = sd > 0 ? (e[f] - mean) / sd : 0;
   return e;
+}
+
+/**
+ * Standardises the envelope over its usable frames (`bad[f] == 0`) and sets the unusable ones to
+ * 0, so they carry no evidence either way: the autocorrelation gets nothing from them and in the
+ * segmentation every state scores alike there.
+ */
+function standardize(e: StaticArray<f64>, bad: StaticArray<u8>): void {
+  const frames = e.length;
+  let mean: f64 = 0;
+  let count = 0;
+  for (let f = 0; f < frames; f++)
+    if (bad[f] == 0) {
+      mean += e[f];
+      count++;
+    }
+  mean /= <f64>max(1, count);
+  let v: f64 = 0;
+  for (let f = 0; f < frames; f++) if (bad[f] == 0) v += (e[f] - mean) * (e[f] - mean);
+  const sd = Math.sqrt(v / <f64>max(1, count));
+  for (let f = 0; f < frames; f++) e[f] = sd > 0 && bad[f] == 0 ? (e[f] - mean) / sd : 0;
+}
+
+function medianOf(v: StaticArray<f64>, n: i32): f64 {
+  // Insertion sort: n is a window count (a few dozen).
+  const c = new StaticArray<f64>(n);
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    let j = i - 1;
+    while (j >= 0 && c[j] > x) {
+      c[j + 1] = c[j];
+      j--;
+    }
+    c[j + 1] = x;
+  }
+  return n & 1 ? c[n >> 1] : 0.5 * (c[(n >> 1) - 1] + c[n >> 1]);
+}
+
+// Signal quality (unusable spans). Schmidt et al. 2010 (Physiol. Meas. 31) remove frictional
+// spikes before segmenting: 500 ms windows, and while a window's maximum absolute amplitude exceeds
+// three times the median of the window maxima, the spike around that maximum (zero crossing to zero
+// crossing) is zeroed. We apply the same criterion to the envelope, with two changes for the
+// 30–220 bpm range: the reference is the median maximum of QUALITY_WINDOW (2 s) windows, so every
+// window holds at least one heart cycle even at 30 bpm and the reference is a heart-sound peak, and
+// each span reaching above SPIKE_RATIO × that reference is extended on both sides while the envelope
+// stays above the reference, then marked unusable instead of zeroed (a zeroed span would read as
+// silence to the segmentation). Springer et al. 2016 apply Schmidt's spike removal too.
+const QUALITY_WINDOW: f64 = 2; // s
+const SPIKE_RATIO: f64 = 3;
+const MIN_QUALITY_WINDOWS: i32 = 3;
+
+/** Marks unusable frames (1) of the raw envelope; returns how many were marked. */
+function qualityMask(e: StaticArray<f64>, bad: StaticArray<u8>): i32 {
+  const T = e.length;
+  const W = <i32>(QUALITY_WINDOW * FRAME_RATE);
+  const windows = T / W;
+  if (windows < MIN_QUALITY_WINDOWS) return 0;
+  const peaks = new StaticArray<f64>(windows);
+  for (let w = 0; w < windows; w++) {
+    let m: f64 = 0;
+    for (let f = w * W; f < (w + 1) * W; f++) if (e[f] > m) m = e[f];
+    peaks[w] = m;
+  }
+  const ref = medianOf(peaks, windows);
+  const limit = SPIKE_RATIO * ref;
+  let marked = 0;
+  let f = 0;
+  while (f < T) {
+    if (e[f] <= limit || bad[f] != 0) {
+      f++;
+      continue;
+    }
+    let a = f;
+    while (a > 0 && e[a - 1] > ref && bad[a - 1] == 0) a--;
+    let b = f + 1;
+    while (b < T && e[b] > ref) b++;
+    for (let k = a; k < b; k++) {
+      bad[k] = 1;
+      marked++;
+    }
+    f = b;
+  }
+  return marked;
 }
 
 /** Normalised autocorrelation r[lag] / r[0] for lags 0..maxLag, by FFT. */
@@ -167,6 +354,44 @@ function autocorr(e: StaticArray<f64>, maxLag: i32): StaticArray<f64> {
   return r;
 }
 
+// Per-window periodicity at the period found over the whole recording: in windows of
+// PERIODICITY_WINDOW seconds, the normalised correlation of the detrended envelope with itself one
+// period later (the best of lag − 1, lag, lag + 1 frames); returns the median over the windows
+// with enough usable frames. A heartbeat repeats in every window; noise only here and there.
+const PERIODICITY_WINDOW: f64 = 4;
+
+function windowPeriodicity(dt: StaticArray<f64>, bad: StaticArray<u8>, lag: i32): f64 {
+  const T = dt.length;
+  const W = <i32>(PERIODICITY_WINDOW * FRAME_RATE);
+  const count = max(1, T / W);
+  const vals = new StaticArray<f64>(count);
+  let used = 0;
+  for (let w = 0; w < count; w++) {
+    const a = w * W;
+    const b = w == count - 1 ? T : a + W;
+    let good = 0;
+    for (let t = a; t < b; t++) if (bad[t] == 0) good++;
+    if (good * 2 < b - a) continue;
+    let bestR: f64 = -1;
+    for (let L = max(1, lag - 1); L <= lag + 1; L++) {
+      let xy: f64 = 0,
+        xx: f64 = 0,
+        yy: f64 = 0;
+      for (let t = a; t < b && t + L < T; t++) {
+        const x = dt[t];
+        const y = dt[t + L];
+        xy += x * y;
+        xx += x * x;
+        yy += y * y;
+      }
+      const r = xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0;
+      if (r > bestR) bestR = r;
+    }
+    vals[used++] = bestR;
+  }
+  return used > 0 ? medianOf(vals, used) : 0;
+}
+
 function isPeak(r: StaticArray<f64>, l: i32): bool {
   return l > 0 && l + 1 < r.length && r[l] >= r[l - 1] && r[l] >= r[l + 1];
 }
@@ -186,12 +411,14 @@ function refine(r: StaticArray<f64>, l: i32): f64 {
 
 // Result block layout (all little-endian):
 //   0 f64 heart rate from the autocorrelation (bpm; 0 when none)
-//   8 f64 autocorrelation peak value (periodicity strength, 0–1)
+//   8 f64 periodicity (median per-window correlation one period apart, -1–1)
 //  16 f64 period (s)          24 f64 systolic interval (s)
 //  32 f64 frame rate (Hz)     40 i32 segment count, 44 i32 frame count
-//  48 segments: i32 state (0 S1, 1 systole, 2 S2, 3 diastole), i32 start frame, i32 end frame
+//  48 i32 unusable span count 52 i32 unusable frame count
+//  56 segments: i32 state (0 S1, 1 systole, 2 S2, 3 diastole), i32 start frame, i32 end frame
 //     (exclusive), f32 mean standardised envelope over the segment
-const HEADER: usize = 48;
+//  then the unusable spans: i32 start frame, i32 end frame (exclusive)
+const HEADER: usize = 56;
 
 function gaussLog(d: f64, mean: f64, sd: f64): f64 {
   const z = (d - mean) / sd;
@@ -201,6 +428,9 @@ function gaussLog(d: f64, mean: f64, sd: f64): f64 {
 export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
   const e = heartEnvelope(ptr, n, sampleRate);
   const T = e.length;
+  const bad = new StaticArray<u8>(T);
+  const badFrames = qualityMask(e, bad);
+  standardize(e, bad);
   const minLag = <i32>Math.ceil((60 / MAX_BPM) * FRAME_RATE);
   const maxLag = <i32>Math.floor((60 / MIN_BPM) * FRAME_RATE);
   let bpm: f64 = 0,
@@ -222,7 +452,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
       if (c >= 0 && c < T) {
         const lo = max(0, t - w + 1);
         const hi = min(T - 1, t);
-        dt[c] = e[c] - acc / <f64>(hi - lo + 1);
+        dt[c] = bad[c] != 0 ? 0 : e[c] - acc / <f64>(hi - lo + 1);
       }
     }
     const r = autocorr(dt, maxLag + 1);
@@ -237,10 +467,11 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
       }
       if (alt > 0 && r[alt] >= 0.8 * r[best]) best = alt;
       const lag = refine(r, best);
-      // Periodicity: the peak's height above the deepest point between the shortest lag and it.
-      let valley = r[best];
-      for (let l = minLag; l < best; l++) if (r[l] < valley) valley = r[l];
-      peakVal = r[best] - valley;
+      // Periodicity: how well the envelope repeats one period later, window by window. (It was the
+      // whole-recording peak's height above the preceding valley; that read 0.16–0.38 on white
+      // noise once the envelope's edge transient no longer inflated r[0], as much as a heartbeat
+      // recorded while walking.)
+      peakVal = windowPeriodicity(dt, bad, best);
       period = lag / FRAME_RATE;
       bpm = 60 / period;
       // Systolic interval: strongest autocorrelation between 0.2 s and half the period.
@@ -253,7 +484,20 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
       segCount = segs.length / 3;
     }
   }
-  const out = heap.alloc(HEADER + <usize>segCount * 16);
+  let spanCount = 0;
+  for (let f = 0; f < T; f++) if (bad[f] != 0 && (f == 0 || bad[f - 1] == 0)) spanCount++;
+  const out = heap.alloc(HEADER + <usize>segCount * 16 + <usize>spanCount * 8);
+  store<i32>(out, spanCount, 48);
+  store<i32>(out, badFrames, 52);
+  let sp = out + HEADER + <usize>segCount * 16;
+  for (let f = 0; f < T; f++) {
+    if (bad[f] == 0 || (f > 0 && bad[f - 1] != 0)) continue;
+    let b = f + 1;
+    while (b < T && bad[b] != 0) b++;
+    store<i32>(sp, f);
+    store<i32>(sp, b, 4);
+    sp += 8;
+  }
   store<f64>(out, bpm);
   store<f64>(out, peakVal, 8);
   store<f64>(out, period, 16);
