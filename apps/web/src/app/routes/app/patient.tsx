@@ -10,11 +10,15 @@ import { PatientDetailsCard } from '../../../features/patients/components/patien
 import { patientName } from '../../../features/patients/utils/format-patient.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import { useInPersonExam } from './use-in-person-exam.tsx';
 
 /** /patients/:patientProfileId: the patient's card beside their exam history (clinician-portal §2.9). */
 export default function PatientRoute() {
   const { patientProfileId = '' } = useParams();
   const query = usePatientProfile(patientProfileId);
+  const inPersonExam = useInPersonExam();
+  const startInPersonExam = inPersonExam.start;
   if (query.isPending) return <PageSpinner label="Loading patient…" />;
   if (query.isError) {
     return isMissingRecord(query.error) ? <NotFoundContent /> : <Alert severity="error">{listLoadFailedText}</Alert>;
@@ -27,9 +31,19 @@ export default function PatientRoute() {
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
         <PatientDetailsCard patient={query.data} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <ExamHistory patientProfileId={query.data.id} />
+          <ExamHistory
+            patientProfileId={query.data.id}
+            actions={
+              startInPersonExam && (
+                <Button variant="contained" size="small" onClick={() => startInPersonExam(query.data.id)}>
+                  Start In-Person Exam
+                </Button>
+              )
+            }
+          />
         </Box>
       </Box>
+      {inPersonExam.dialog}
     </Box>
   );
 }

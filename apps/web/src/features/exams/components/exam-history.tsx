@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useSearchExams } from '../api/search-exams.ts';
@@ -7,16 +8,17 @@ import { ExamTable } from './exam-table.tsx';
 const columns = examColumns({ withPatient: false, viewHref: (exam) => paths.exam.getHref(exam.id) });
 
 /**
- * The patient detail screen's Exam History (clinician-portal §2.9). The Start … Exam buttons join
- * it with the exam dialogs of a later issue.
+ * The patient detail screen's Exam History (clinician-portal §2.9). `actions` (the Start … Exam
+ * buttons, composed by the route) sit in its header.
  */
-export function ExamHistory({ patientProfileId }: { patientProfileId: string }) {
+export function ExamHistory({ patientProfileId, actions }: { patientProfileId: string; actions?: ReactNode }) {
   const { pageNumber, setPageNumber } = usePageParam();
   const query = useSearchExams({ filters: [{ field: 'patientProfileId', value: patientProfileId }], pageNumber });
   return (
     <ExamTable
       title="Exam History"
       titleId="exam-history-title"
+      toolbar={actions}
       columns={columns}
       query={query}
       pageNumber={pageNumber}

@@ -2,16 +2,28 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
+import { usePatientRowActions } from './patient-row-actions.ts';
 
 type PatientRowMenuPopupProps = { id: string; anchor: HTMLElement; patientId: string; onClose: () => void };
 
 /** The open more-menu of a patient row; a default export because it is loaded lazily. */
 export default function PatientRowMenuPopup({ id, anchor, patientId, onClose }: PatientRowMenuPopupProps) {
+  const { startInPersonExam } = usePatientRowActions();
   return (
     <Menu id={id} anchorEl={anchor} open onClose={onClose}>
       <MenuItem component={RouterLink} to={paths.patient.getHref(patientId)} onClick={onClose}>
         View Details
       </MenuItem>
+      {startInPersonExam && (
+        <MenuItem
+          onClick={() => {
+            onClose();
+            startInPersonExam(patientId);
+          }}
+        >
+          Start In-Person Exam
+        </MenuItem>
+      )}
     </Menu>
   );
 }

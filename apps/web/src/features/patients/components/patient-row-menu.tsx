@@ -8,8 +8,8 @@ const PatientRowMenuPopup = lazy(() => import('./patient-row-menu-popup.tsx'));
 type PatientRowMenuProps = { patientId: string; patientName: string };
 
 /**
- * The row's more-menu (clinician-portal §2.8). Only View Details for now: Update Details and the
- * Start … Exam entries join it with their dialogs, since an entry that does nothing would mislead.
+ * The row's more-menu (clinician-portal §2.8): View Details, plus the entries whose dialogs the route
+ * provides through PatientRowActionsContext (an entry that does nothing would mislead).
  */
 export function PatientRowMenu({ patientId, patientName }: PatientRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
