@@ -17,6 +17,7 @@ const webFeatures = [
   'exams',
   'healthcare-providers',
   'accounts',
+  'in-person-exam',
 ];
 
 export default tseslint.config(

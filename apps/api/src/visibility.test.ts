@@ -151,6 +151,21 @@ const matrix: Record<string, Row> = {
     council: empty,
     plain: empty,
   },
+  // Starting an exam for another organization's patient in another provider's name: refused for
+  // the provider before the patient is looked at (create.test.ts covers the patient's 404).
+  'POST /api/v1/exams': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/exams',
+      payload: {
+        type: 'in-person',
+        healthcareProviderId: c.other.providerId,
+        patientProfileId: c.other.patientProfileId,
+      },
+    }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
   'GET /api/v1/exams/:id': {
     request: (c) => ({
       method: 'GET',

@@ -81,6 +81,11 @@ export const createAuscultationPartSchema = z
     auscultationPoint: auscultationPointSchema,
     deviceLabel: z.string().max(200).optional(),
     noiseQualityRecord: noiseQualityRecordSchema.optional(),
+    /**
+     * The client's key for one recording: an upload retried with the same key answers the
+     * auscultation already stored for it (200) instead of storing a second one.
+     */
+    clientRecordingId: uuidSchema.optional(),
   })
   .strict();
 
@@ -129,8 +134,14 @@ export const auscultationRoutes = {
     method: 'POST',
     path: '/exams/:id/auscultations',
     params: idParams,
-    responses: { 201: auscultationSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-    summary: 'Upload a recording (multipart: auscultation JSON + recordingData)',
+    responses: {
+      200: auscultationSchema,
+      201: auscultationSchema,
+      400: apiErrorSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+    },
+    summary: 'Upload a recording (multipart: auscultation JSON + recordingData); 200 for a repeated clientRecordingId',
   }),
   delete: endpoint({
     method: 'DELETE',

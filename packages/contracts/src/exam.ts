@@ -175,7 +175,7 @@ export const examRoutes = {
     method: 'POST',
     path: '/exams',
     body: createExamBodySchema,
-    responses: { 201: z.object({ id: uuidSchema }), 409: apiErrorSchema },
-    summary: 'Create an exam',
+    responses: { 201: examSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+    summary: 'Create an exam for a patient of the caller’s organization, conducted by the caller',
   }),
 };

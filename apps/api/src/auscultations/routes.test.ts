@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
@@ -220,6 +221,59 @@ describe.each(backends)('auscultation recordings on %s', (backend) => {
     expect(response.json()).toMatchObject({ name: 'INVALID_DATA' });
     expect(await rowCount()).toBe(beforeRows);
     expect(await storedFiles()).toEqual(beforeFiles);
+  });
+
+  it('answers a repeated upload of one clientRecordingId with the first auscultation, storing nothing twice', async () => {
+    const clientRecordingId = crypto.randomUUID();
+    const part = { auscultationPoint: heartPoint, clientRecordingId };
+    const rowsBefore = await rowCount();
+    const first = await upload(ada, riversideExam, heart, part);
+    expect(first.statusCode).toBe(201);
+    await t.app.recordings.processor.whenIdle();
+    const filesAfterFirst = await storedFiles();
+    const again = await upload(ada, riversideExam, heart, part);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    await t.app.recordings.processor.whenIdle();
+    expect(await rowCount()).toBe(rowsBefore + 1);
+    expect(await storedFiles()).toEqual(filesAfterFirst);
+    // The key is per exam: the same key on another exam is another recording.
+    const otherExam = await t.database.db
+      .selectFrom('exams as e')
+      .innerJoin('organizations as o', 'o.id', 'e.organization_id')
+      .select('e.id')
+      .where('o.name', '=', 'Riverside Cardiology')
+      .where('e.id', '<>', riversideExam)
+      .executeTakeFirstOrThrow();
+    const elsewhere = await upload(ada, otherExam.id, heart, part);
+    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.json().id).not.toBe(first.json().id);
+    await t.app.recordings.processor.whenIdle();
+  });
+
+  it('makes one auscultation when uploads of one clientRecordingId race, and keeps no orphan blob', async () => {
+    const part = { auscultationPoint: heartPoint, clientRecordingId: crypto.randomUUID() };
+    const rowsBefore = await rowCount();
+    const filesBefore = (await storedFiles()).length;
+    const answers = await Promise.all([1, 2, 3].map(() => upload(ada, riversideExam, heart, part)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    await t.app.recordings.processor.whenIdle();
+    expect(await rowCount()).toBe(rowsBefore + 1);
+    const rows = await t.database.db
+      .selectFrom('auscultations')
+      .select('id')
+      .where('client_recording_id', '=', part.clientRecordingId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    // The winner's original and its processed variants; the losers' blobs are gone.
+    const variants = (await storedFiles()).length - filesBefore;
+    const single = await t.database.db
+      .selectFrom('auscultations')
+      .select('variant_blob_keys')
+      .where('id', '=', rows[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(variants).toBe(1 + Object.keys(single.variant_blob_keys).length);
   });
 
   it('accepts the auscultation part sent as a JSON blob (a file part) too', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { auscultationRoutes, recordingLimits, recordingRoutes } from '@auscura/contracts';
 import type { AuscultationReport, Endpoint, RecordingPathName } from '@auscura/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
 import { originalKey } from '../audio/messages.js';
@@ -25,6 +25,8 @@ const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 
   silenced: 'silence',
   sg: 'sg',
 };
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** Only the exam's own organization changes its recordings; council members may only look. */
 function assertSameOrganization(principal: Principal, organizationId: string) {
@@ -57,6 +59,34 @@ export async function auscultationRoutesPlugin(
     return { principal, row };
   }
 
+  /** The auscultation an earlier upload of the same client recording made on this exam, if any. */
+  async function findByClientKey(examId: string, clientRecordingId: string) {
+    return db
+      .selectFrom('auscultations')
+      .selectAll()
+      .where('exam_id', '=', examId)
+      .where('client_recording_id', '=', clientRecordingId)
+      .executeTakeFirst();
+  }
+
+  /** A retried upload: nothing new is stored; the caller gets the auscultation it already made. */
+  async function answerRepeat(
+    principal: Principal,
+    patientProfileId: string,
+    row: NonNullable<Awaited<ReturnType<typeof findByClientKey>>>,
+    reply: FastifyReply,
+  ) {
+    await audit.record(principal, {
+      action: 'read',
+      targetType: 'auscultation',
+      targetId: row.id,
+      patientProfileId,
+      detail: { repeatedUpload: true },
+    });
+    reply.status(200);
+    return toAuscultation(row);
+  }
+
   route(app, auscultationRoutes.get, async ({ params, request }) => {
     const { principal, row } = await visibleAuscultation(params.id, request);
     await audit.record(principal, {
@@ -82,6 +112,9 @@ export async function auscultationRoutesPlugin(
       reply.header('connection', 'close');
       throw error;
     });
+    const clientRecordingId = upload.part.clientRecordingId ?? null;
+    const repeated = clientRecordingId ? await findByClientKey(exam.id, clientRecordingId) : undefined;
+    if (repeated) return answerRepeat(principal, exam.patient_profile_id, repeated, reply);
     const id = crypto.randomUUID();
     const key = originalKey(id);
     // Checked by content and stored durably (in the upload worker) before the row exists: a crash
@@ -114,6 +147,7 @@ export async function auscultationRoutesPlugin(
             recording_sha256: stored.sha256,
             recording_sample_rate: stored.sampleRate,
             recording_channels: stored.channels,
+            client_recording_id: clientRecordingId,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -129,6 +163,11 @@ export async function auscultationRoutesPlugin(
       });
     } catch (error) {
       await store.delete(key).catch(() => undefined);
+      // The same recording arrived twice at once and the other upload won: answer its auscultation.
+      if (clientRecordingId && isUniqueViolation(error)) {
+        const winner = await findByClientKey(exam.id, clientRecordingId);
+        if (winner) return answerRepeat(principal, exam.patient_profile_id, winner, reply);
+      }
       throw error;
     }
     processor.notify();

@@ -125,6 +125,8 @@ export interface AuscultationsTable {
   recording_channels: ColumnType<number | null, number | null | undefined, number | null>;
   /** Variant name → storage key, filled in by the processing worker. */
   variant_blob_keys: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
+  /** The client's key for the recording (upload idempotency), unique per exam. */
+  client_recording_id: ColumnType<string | null, string | null | undefined, string | null>;
   date_created: Timestamp;
 }
 

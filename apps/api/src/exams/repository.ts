@@ -313,6 +313,17 @@ export function createExamRepository(db: DbOrTx) {
       };
     },
 
+    /** Inserts an exam; the caller has checked the provider and the patient's organization. */
+    async create(values: {
+      organization_id: string;
+      patient_profile_id: string;
+      healthcare_provider_id: string;
+      type: ExamRow['type'];
+    }): Promise<string> {
+      const row = await db.insertInto('exams').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
     async update(id: string, values: { reviewed?: boolean; notes?: string; enhanced_notes?: string[] }) {
       await db.updateTable('exams').set(values).where('id', '=', id).execute();
     },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
 import { assertExamVisible, requireCouncilMember } from '../lib/access.js';
-import { notFound } from '../lib/http-error.js';
+import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { parseListQuery, sendPaged } from '../lib/list-query.js';
 import type { ListWhitelist } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';
@@ -37,6 +37,45 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
     assertExamVisible(principal, row.organization_id);
     return { principal, row };
   }
+
+  route(app, examRoutes.create, async ({ body, request, reply }) => {
+    const principal = principalOf(request);
+    const type = body.type ?? body.examType;
+    // Virtual exams get theirs through PUT /virtual-exams/:id/exam; this call starts in-person exams.
+    if (type !== 'in-person') throw invalidData('Only in-person exams are created here.');
+    if (body.patientId && body.patientId !== body.patientProfileId) {
+      throw invalidData('patientId and patientProfileId name different patients.');
+    }
+    if (body.healthcareProviderId !== principal.healthcareProviderId) {
+      throw new HttpError('UNAUTHORIZED', 'An exam can only be started by the provider who conducts it.', 403);
+    }
+    const patient = await options.db
+      .selectFrom('patient_profiles')
+      .select('id')
+      .where('id', '=', body.patientProfileId)
+      .where('organization_id', '=', principal.organizationId)
+      .executeTakeFirst();
+    // A patient of another organization does not exist for the caller.
+    if (!patient) throw notFound('patient profile');
+    const id = await options.db.transaction().execute(async (tx) => {
+      const examId = await createExamRepository(tx).create({
+        organization_id: principal.organizationId,
+        patient_profile_id: patient.id,
+        healthcare_provider_id: principal.healthcareProviderId,
+        type: 'in-person',
+      });
+      await createAuditRepository(tx).record(principal, {
+        action: 'create',
+        targetType: 'exam',
+        targetId: examId,
+        patientProfileId: patient.id,
+        detail: { type: 'in-person' },
+      });
+      return examId;
+    });
+    reply.status(201);
+    return exams.find(id, principal.organizationId, ['patientProfile', 'healthcareProvider', 'auscultations']);
+  });
 
   route(app, examRoutes.get, async ({ params, request }) => {
     const { principal, row } = await visibleRow(params.id, request);

@@ -153,3 +153,10 @@ export async function apiDownload(
   }
   return bytes.buffer;
 }
+
+/** The bearer header for calls made outside apiRequest (uploads with progress); ends the session like apiRequest does. */
+export async function authorization(): Promise<{ header: string; onSessionError: () => void }> {
+  if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
+  const hooks = authHooks;
+  return { header: `Bearer ${await hooks.getAccessToken()}`, onSessionError: hooks.onSessionEnded };
+}

@@ -12,7 +12,10 @@ import { patientName } from '../../../features/patients/utils/format-patient.ts'
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useNotify } from './use-notify.ts';
+import { useInPersonExam } from './use-in-person-exam.tsx';
 
 /** /patients/:patientProfileId: the patient's card beside their exam history (clinician-portal §2.9). */
 export default function PatientRoute() {
@@ -20,6 +23,8 @@ export default function PatientRoute() {
   const query = usePatientProfile(patientProfileId);
   const notify = useNotify();
   const healthcareProviderId = useCurrentUser()?.healthcareProviderId;
+  const inPersonExam = useInPersonExam();
+  const startInPersonExam = inPersonExam.start;
   if (query.isPending) return <PageSpinner label="Loading patient…" />;
   if (query.isError) {
     return isMissingRecord(query.error) ? <NotFoundContent /> : <Alert severity="error">{listLoadFailedText}</Alert>;
@@ -35,17 +40,25 @@ export default function PatientRoute() {
           <ExamHistory
             patientProfileId={query.data.id}
             actions={
-              healthcareProviderId && (
-                <CreateSelfExamButton
-                  patient={query.data}
-                  healthcareProviderId={healthcareProviderId}
-                  notify={notify}
-                />
-              )
+              <Stack direction="row" spacing={1}>
+                {healthcareProviderId && (
+                  <CreateSelfExamButton
+                    patient={query.data}
+                    healthcareProviderId={healthcareProviderId}
+                    notify={notify}
+                  />
+                )}
+                {startInPersonExam && (
+                  <Button variant="contained" size="small" onClick={() => startInPersonExam(query.data.id)}>
+                    Start In-Person Exam
+                  </Button>
+                )}
+              </Stack>
             }
           />
         </Box>
       </Box>
+      {inPersonExam.dialog}
     </Box>
   );
 }

@@ -8,8 +8,8 @@ import { ExamTable } from './exam-table.tsx';
 const columns = examColumns({ withPatient: false, viewHref: (exam) => paths.exam.getHref(exam.id) });
 
 /**
- * The patient detail screen's Exam History (clinician-portal §2.9). The Start … Exam buttons join
- * it with the exam dialogs of a later issue.
+ * The patient detail screen's Exam History (clinician-portal §2.9). `actions` (the Start … Exam
+ * buttons, composed by the route) sit in its header.
  */
 export function ExamHistory({ patientProfileId, actions }: { patientProfileId: string; actions?: ReactNode }) {
   const { pageNumber, setPageNumber } = usePageParam();
@@ -18,7 +18,7 @@ export function ExamHistory({ patientProfileId, actions }: { patientProfileId: s
     <ExamTable
       title="Exam History"
       titleId="exam-history-title"
-      // The header's buttons (Create Self Exam …) come from the route, which composes the features.
+      // The header's buttons (Create Self Exam, Start In-Person Exam) come from the route, which composes the features.
       toolbar={actions}
       columns={columns}
       query={query}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RecordingPlayback, PlaybackSettings, Span } from '../audio/playback.ts';
+import type { RecordingPlayback, PlaybackSettings, Span } from '../../../lib/audio/playback.ts';
 import { getRecording } from '../api/get-recording.ts';
 import type { RecordingVariant } from '../api/get-recording.ts';
 
@@ -67,8 +67,8 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
     controller.current = abort;
     const { signal } = abort;
     const [{ acquireEngineBridge }, { RecordingPlayback: Playback }] = await Promise.all([
-      import('../audio/engine-bridge.ts'),
-      import('../audio/playback.ts'),
+      import('../../../lib/audio/engine-bridge.ts'),
+      import('../../../lib/audio/playback.ts'),
     ]);
     const { bridge, release } = acquireEngineBridge();
     try {

@@ -21,7 +21,7 @@ export function useWaveform(auscultationId: string, buckets: number): WaveformSt
     let release: (() => void) | null = null;
     setState({ data: null, failed: false });
     void (async () => {
-      const { acquireEngineBridge } = await import('../audio/engine-bridge.ts');
+      const { acquireEngineBridge } = await import('../../../lib/audio/engine-bridge.ts');
       if (signal.aborted) return;
       const borrowed = acquireEngineBridge();
       release = borrowed.release;

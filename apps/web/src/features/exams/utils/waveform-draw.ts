@@ -1,4 +1,4 @@
-import type { Span } from '../audio/playback.ts';
+import type { Span } from '../../../lib/audio/playback.ts';
 
 export type WaveformColors = { wave: string; noisy: string; clean: string; region: string; background: string };
 

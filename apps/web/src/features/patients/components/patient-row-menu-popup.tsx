@@ -2,6 +2,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
+import { usePatientRowActions } from './patient-row-actions.ts';
 
 type PatientRowMenuPopupProps = {
   id: string;
@@ -19,12 +20,23 @@ export default function PatientRowMenuPopup({
   onClose,
   onUpdateDetails,
 }: PatientRowMenuPopupProps) {
+  const { startInPersonExam } = usePatientRowActions();
   return (
     <Menu id={id} anchorEl={anchor} open onClose={onClose}>
       <MenuItem component={RouterLink} to={paths.patient.getHref(patientId)} onClick={onClose}>
         View Details
       </MenuItem>
       <MenuItem onClick={onUpdateDetails}>Update Details</MenuItem>
+      {startInPersonExam && (
+        <MenuItem
+          onClick={() => {
+            onClose();
+            startInPersonExam(patientId);
+          }}
+        >
+          Start In-Person Exam
+        </MenuItem>
+      )}
     </Menu>
   );
 }

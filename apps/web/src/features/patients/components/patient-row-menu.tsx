@@ -12,8 +12,9 @@ const PatientRowMenuPopup = lazy(() => import('./patient-row-menu-popup.tsx'));
 type PatientRowMenuProps = { patient: PatientProfile; notify: Notify };
 
 /**
- * The row's more-menu (clinician-portal §2.8): View Details and Update Details. The Start … Exam
- * entries join it with their dialogs, since an entry that does nothing would mislead.
+ * The row's more-menu (clinician-portal §2.8): View Details, Update Details, plus the entries whose
+ * dialogs the route provides through PatientRowActionsContext (an entry that does nothing would
+ * mislead; Start Virtual Exam joins with the virtual exam).
  */
 export function PatientRowMenu({ patient, notify }: PatientRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

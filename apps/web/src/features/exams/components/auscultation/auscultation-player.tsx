@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Auscultation } from '@auscura/contracts';
-import type { PlaybackSettings, Span } from '../../audio/playback.ts';
+import type { PlaybackSettings, Span } from '../../../../lib/audio/playback.ts';
 import { getRecording } from '../../api/get-recording.ts';
 import type { RecordingVariant } from '../../api/get-recording.ts';
 import { usePlayer } from '../../hooks/use-player.ts';

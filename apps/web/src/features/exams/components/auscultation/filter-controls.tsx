@@ -6,7 +6,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { validateCustomFilter } from '@auscura/audio-engine';
-import type { PlaybackSettings } from '../../audio/playback.ts';
+import type { PlaybackSettings } from '../../../../lib/audio/playback.ts';
 import {
   customFilterHz,
   customFilterIndex,

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { Span } from '../../audio/playback.ts';
+import type { Span } from '../../../../lib/audio/playback.ts';
 import { prepareCanvas, useElementWidth } from '../../hooks/use-canvas-size.ts';
 import { usePlayhead } from '../../hooks/use-playhead.ts';
 import type { WaveformData } from '../../hooks/use-waveform.ts';

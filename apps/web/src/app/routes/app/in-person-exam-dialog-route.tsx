@@ -1,0 +1,13 @@
+import InPersonExamDialog from '../../../features/in-person-exam/components/in-person-exam-dialog.tsx';
+import { useNotify } from './use-notify.ts';
+
+type Props = { patientProfileId: string; healthcareProviderId: string; onClose: () => void };
+
+/**
+ * The In-Person Exam dialog with the app's notices handed in. A default export, loaded lazily:
+ * neither the dialog nor the notices' code joins the first screen.
+ */
+export default function InPersonExamDialogRoute(props: Props) {
+  const notify = useNotify();
+  return <InPersonExamDialog {...props} notify={notify} />;
+}

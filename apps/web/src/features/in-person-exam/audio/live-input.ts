@@ -1,0 +1,191 @@
+import { MAX_GAIN_LIVE } from '@auscura/audio-engine';
+import type { PresetName } from '@auscura/audio-engine';
+import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
+import wasmUrl from '@auscura/audio-engine/engine.wasm?url';
+import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
+import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
+import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';
+
+/** exams-and-devices §9: an in-person recording lasts at most 60 s. */
+export const maxRecordingSeconds = 60;
+
+/** What getUserMedia is asked for: the stethoscope's own signal, without the browser's voice processing. */
+export function stethoscopeConstraints(deviceId: string | null): MediaTrackConstraints {
+  return {
+    ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+    echoCancellation: false,
+    noiseSuppression: false,
+    autoGainControl: false,
+  };
+}
+
+let wasmBytes: Promise<ArrayBuffer> | null = null;
+// The worklets compile the WASM synchronously in their constructors, so they need the bytes.
+function loadWasmBytes(): Promise<ArrayBuffer> {
+  wasmBytes ??= fetch(wasmUrl).then((response) => {
+    if (!response.ok) throw new Error(`Cannot load the audio engine (${response.status})`);
+    return response.arrayBuffer();
+  });
+  return wasmBytes;
+}
+
+// The processors' message shapes, restated: importing their modules would pull in worklet globals.
+/** What 'level-meter-processor' posts about every 100 ms. */
+export type MeterMessage = { peakDb: number; rmsDb: number };
+type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type: 'done'; frames: number };
+
+/** One finished capture: mono samples at the context's rate. */
+export type Capture = { samples: Float32Array; sampleRate: number };
+
+// Mono in: the stethoscope track may arrive as stereo (Chromium's fake device does); the nodes
+// down-mix it instead of keeping only the left channel.
+const monoInput = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'speakers' } as const;
+
+/**
+ * The stethoscope input of the in-person exam: its stream, the engine's level meter, the live
+ * monitor (the playback chain with gain up to 20×, to the headphones) and the recorder worklet.
+ * Owns the AudioContext, the tracks, the nodes and their ports; destroy() is idempotent
+ * (CONVENTIONS rule 9).
+ */
+export class LiveInput {
+  /** Called about every 100 ms with the input level (engine level meter). */
+  onLevel: ((level: MeterMessage) => void) | null = null;
+  /** Called when the stream's track ends (the device was unplugged). */
+  onEnded: (() => void) | null = null;
+  private recorder: AudioWorkletNode | null = null;
+  private monitoring = false;
+  private destroyed = false;
+
+  private constructor(
+    private readonly context: AudioContext,
+    private readonly stream: MediaStream,
+    private readonly source: MediaStreamAudioSourceNode,
+    private readonly meter: AudioWorkletNode,
+    private readonly monitor: AudioWorkletNode,
+    private readonly sink: GainNode,
+  ) {
+    meter.port.onmessage = (event: MessageEvent<MeterMessage>) => this.onLevel?.(event.data);
+    for (const track of stream.getAudioTracks()) track.addEventListener('ended', () => this.onEnded?.());
+  }
+
+  static async create(deviceId: string | null, monitor: { preset: PresetName; gain: number }): Promise<LiveInput> {
+    const bytes = await loadWasmBytes();
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: stethoscopeConstraints(deviceId) });
+    const context = new AudioContext({ latencyHint: 'interactive' });
+    try {
+      await Promise.all([
+        context.audioWorklet.addModule(levelMeterUrl),
+        context.audioWorklet.addModule(liveMonitorUrl),
+        context.audioWorklet.addModule(recorderUrl),
+      ]);
+      const source = context.createMediaStreamSource(stream);
+      const meter = new AudioWorkletNode(context, 'level-meter-processor', {
+        ...monoInput,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+        processorOptions: { wasmBytes: bytes.slice(0), intervalMs: 100 },
+      });
+      const monitorOptions: EngineProcessorOptions = {
+        wasmBytes: bytes.slice(0),
+        preset: monitor.preset,
+        gain: monitor.gain,
+        maxGain: MAX_GAIN_LIVE,
+      };
+      const monitorNode = new AudioWorkletNode(context, 'live-monitor-processor', {
+        ...monoInput,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+        processorOptions: monitorOptions,
+      });
+      // Nodes that only listen still have to be pulled by the destination: through a silent gain.
+      const sink = context.createGain();
+      sink.gain.value = 0;
+      sink.connect(context.destination);
+      source.connect(meter);
+      meter.connect(sink);
+      source.connect(monitorNode);
+      await context.resume();
+      return new LiveInput(context, stream, source, meter, monitorNode, sink);
+    } catch (error) {
+      for (const track of stream.getTracks()) track.stop();
+      void context.close();
+      throw error;
+    }
+  }
+
+  get sampleRate(): number {
+    return this.context.sampleRate;
+  }
+
+  /** The label of the device the stream comes from. */
+  get deviceLabel(): string {
+    return this.stream.getAudioTracks()[0]?.label ?? '';
+  }
+
+  /** Plays the filtered stethoscope sound to the speakers or headphones, or stops. */
+  setMonitoring(on: boolean): void {
+    if (this.destroyed || on === this.monitoring) return;
+    this.monitoring = on;
+    if (on) this.monitor.connect(this.context.destination);
+    else this.monitor.disconnect();
+  }
+
+  configureMonitor(preset: PresetName, gain: number): void {
+    if (this.destroyed) return;
+    const configure: ChainMessage = { type: 'configure', options: { preset, gain, maxGain: MAX_GAIN_LIVE } };
+    this.monitor.port.postMessage(configure);
+  }
+
+  /**
+   * Records the raw input (before the monitor's filters) until stop() or 60 s. Resolves with the
+   * samples the recorder worklet captured; an empty capture resolves with zero samples.
+   */
+  record(): { done: Promise<Capture>; stop: () => void } {
+    if (this.destroyed) throw new Error('The input is closed');
+    this.recorder?.disconnect();
+    const node = new AudioWorkletNode(this.context, 'recorder-processor', {
+      ...monoInput,
+      numberOfOutputs: 1,
+      processorOptions: { chunkSeconds: 1, maxSeconds: maxRecordingSeconds },
+    });
+    this.recorder = node;
+    const chunks: Float32Array[] = [];
+    const done = new Promise<Capture>((resolve) => {
+      node.port.onmessage = (event: MessageEvent<RecorderMessage>) => {
+        const message = event.data;
+        if (message.type === 'chunk') {
+          chunks.push(message.samples);
+          return;
+        }
+        const samples = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+        let at = 0;
+        for (const chunk of chunks) {
+          samples.set(chunk, at);
+          at += chunk.length;
+        }
+        node.port.close();
+        node.disconnect();
+        if (this.recorder === node) this.recorder = null;
+        resolve({ samples, sampleRate: this.context.sampleRate });
+      };
+    });
+    this.source.connect(node);
+    node.connect(this.sink);
+    return { done, stop: () => node.port.postMessage({ type: 'stop' }) };
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.onLevel = null;
+    this.onEnded = null;
+    this.recorder?.port.postMessage({ type: 'stop' });
+    for (const node of [this.meter, this.monitor]) {
+      node.port.close();
+      node.disconnect();
+    }
+    this.source.disconnect();
+    for (const track of this.stream.getTracks()) track.stop();
+    void this.context.close();
+  }
+}

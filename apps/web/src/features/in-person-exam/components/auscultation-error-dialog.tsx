@@ -1,0 +1,31 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+/** exams-and-devices §8, the in-person text. */
+export const inPersonAuscultationErrorText =
+  'There was an error during the auscultation. The auscultation has been cancelled. Please try again.';
+
+export function AuscultationErrorDialog({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onDismiss}
+      aria-labelledby="auscultation-error-title"
+      aria-describedby="auscultation-error-text"
+    >
+      <DialogTitle id="auscultation-error-title">Auscultation Error</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="auscultation-error-text">{inPersonAuscultationErrorText}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onDismiss} autoFocus>
+          Dismiss
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { useAudioInputs } from '../hooks/use-audio-inputs.ts';
+import { DeviceWarnings } from './device-warnings.tsx';
+import { InputSelect } from './input-select.tsx';
+
+type DeviceCheckProps = {
+  devices: ReturnType<typeof useAudioInputs>;
+  starting: boolean;
+  startFailed: boolean;
+  onStart: () => void;
+};
+
+/** The compatibility check that opens the In-Person Exam dialog (exams-and-devices §2.9). */
+export function DeviceCheck({ devices, starting, startFailed, onStart }: DeviceCheckProps) {
+  const { check } = devices;
+  return (
+    <Box component="section" aria-labelledby="device-check-title" sx={{ maxWidth: 640, mx: 'auto', py: 4 }}>
+      <Typography variant="h5" component="h2" id="device-check-title" sx={{ mb: 2 }}>
+        Compatibility check
+      </Typography>
+      {check.status === 'checking' && (
+        <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>Checking the microphone and the stethoscope…</Typography>
+        </Box>
+      )}
+      {check.status === 'unsupported' && (
+        <Alert severity="error">
+          <AlertTitle>Error acquiring media</AlertTitle>
+          This browser cannot record audio here. Use a current Chrome or Edge on a desktop computer.
+        </Alert>
+      )}
+      {check.status === 'denied' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={devices.retry}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>Permission denied</AlertTitle>
+          The browser was not allowed to use the microphone. Allow microphone access for this site (the icon in the
+          address bar), then select Retry.
+        </Alert>
+      )}
+      {check.status === 'failed' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={devices.retry}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>Error acquiring media</AlertTitle>
+          No audio input could be opened. Connect the stethoscope, close other applications using it, then select Retry.
+        </Alert>
+      )}
+      {check.status === 'ready' && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <Alert severity="success">Microphone access granted.</Alert>
+          <DeviceWarnings detected={devices.detected} disconnected={devices.disconnected} />
+          <InputSelect inputs={devices.inputs} value={devices.deviceId} onChange={devices.choose} />
+          {startFailed && <Alert severity="error">There was an error starting the exam. Please try again.</Alert>}
+          <Box>
+            <Button variant="contained" onClick={onStart} disabled={!devices.deviceId || starting}>
+              Start exam
+            </Button>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
