@@ -101,6 +101,30 @@ async function openDialog(
   return { dialog, patient };
 }
 
+/** Adds a patient through the New patient dialog and opens their detail page; returns the name. */
+async function addPatient(page: Page): Promise<string> {
+  await page.goto('/patients');
+  await signInAs(page, demo.ada);
+  await page.getByRole('button', { name: 'Add new patient' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New patient' });
+  const stamp = Date.now();
+  await form.getByRole('textbox', { name: 'First name' }).fill('Ines');
+  await form.getByRole('textbox', { name: 'Last name' }).fill(
+    `Recorded-${String(stamp)
+      .slice(-6)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`,
+  );
+  await form.getByRole('textbox', { name: 'Email address' }).fill(`ines.${stamp}@example.org`);
+  await form.getByRole('textbox', { name: 'Date of birth' }).fill('07/04/1958');
+  await form.getByRole('button', { name: 'Add patient' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('table').getByRole('row', { name: new RegExp(`ines\\.${stamp}@example\\.org`) });
+  const name = (await row.getByRole('cell').first().innerText()).trim();
+  await row.getByRole('link', { name: `View ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
 async function startFromPage(page: Page, from: 'detail' | 'list'): Promise<string> {
   const firstView = page
     .getByRole('table')
@@ -175,7 +199,11 @@ test('records h1 in person, saves it, and the exam plays it with the heart rate 
 }) => {
   test.setTimeout(180_000);
   await page.addInitScript(tapMonitorOutput);
-  const { dialog } = await openDialog(page);
+  // A new patient, then the In-Person Exam from their detail page.
+  await addPatient(page);
+  await page.getByRole('button', { name: 'Start In-Person Exam' }).click();
+  const dialog = page.getByRole('dialog', { name: 'In-Person Exam' });
+  await expect(dialog.getByRole('heading', { name: 'Compatibility check' })).toBeVisible();
   await chooseFakeInput(page, dialog);
   await snap(page, '1-compatibility');
   await expectNoSeriousViolations(page);
