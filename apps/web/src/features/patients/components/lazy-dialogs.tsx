@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ComponentProps } from 'react';
 
 // The dialogs are loaded on first open: they add nothing to the first screen's JavaScript.
-const loadDialogs = () => import('./patient-dialogs.tsx');
+const loadDialogs = () => import('./patient-dialogs-loader.ts').then((loader) => loader.loadPatientDialogs());
 const PatientFormDialog = lazy(() => loadDialogs().then((module) => ({ default: module.PatientFormDialog })));
 const CreateSelfExamDialog = lazy(() => loadDialogs().then((module) => ({ default: module.CreateSelfExamDialog })));
 
