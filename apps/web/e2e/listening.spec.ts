@@ -388,7 +388,7 @@ test('the waveform is operable by keyboard: arrows seek, [ and ] set the region,
   await expect(card.getByRole('button', { name: 'Region' })).toBeDisabled();
 });
 
-test('Delete removes a recording after confirmation', async ({ page }) => {
+test('Delete removes a recording after confirmation in the Delete Auscultation dialog', async ({ page }) => {
   await page.goto('/organization/exams?all=true');
   await signInAs(page, demo.ada);
   const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
@@ -399,11 +399,20 @@ test('Delete removes a recording after confirmation', async ({ page }) => {
   await expect(cards.first()).toBeVisible();
   const before = await cards.count();
   const name = (await cards.first().getByRole('heading', { level: 3 }).innerText()).trim();
-  page.once('dialog', (dialog) => void dialog.accept());
-  await cards
-    .first()
-    .getByRole('button', { name: `Delete, ${name}` })
-    .click();
+  const remove = cards.first().getByRole('button', { name: `Delete, ${name}` });
+
+  // Cancel keeps it.
+  await remove.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Auscultation' });
+  await expect(dialog).toContainText(`Delete the ${name} recording?`);
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cards).toHaveCount(before);
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The auscultation has been deleted')).toBeVisible();
   await expect(cards).toHaveCount(before - 1);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Auscultations' })).toBeVisible();

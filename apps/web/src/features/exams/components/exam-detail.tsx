@@ -39,7 +39,7 @@ export function ExamDetail({ examId, family, combo, notify }: ExamDetailProps) {
           alignItems: 'start',
         }}
       >
-        <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} />
+        <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} notify={notify} />
         <Paper
           variant="outlined"
           sx={{ p: 3, display: 'grid', gap: 2.5, ...(combo ? {} : { gridRow: { lg: 1 }, gridColumn: { lg: 2 } }) }}

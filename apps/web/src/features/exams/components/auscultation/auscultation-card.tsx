@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { Auscultation } from '@auscura/contracts';
+import { DeleteAuscultationDialog } from '../../../../components/feedback/delete-auscultation-dialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useDeleteAuscultation } from '../../api/delete-auscultation.ts';
 import type { RecordingVariant } from '../../api/get-recording.ts';
 import { noisySlices } from '../../utils/auscultation-format.ts';
+import type { Notify } from '../notify.ts';
 import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
 import { HeartRate } from './heart-rate.tsx';
@@ -27,13 +30,15 @@ type AuscultationCardProps = {
   auscultation: Auscultation;
   variant: RecordingVariant;
   headingId: string;
+  notify: Notify;
   /** The combo debug view's narrow columns leave out the torso diagram. */
   compact?: boolean;
 };
 
 /** One recording on the exam page (§2.12): point, date, torso, player, heart rate, noise and analysis. */
-export function AuscultationCard({ auscultation, variant, headingId, compact = false }: AuscultationCardProps) {
+export function AuscultationCard({ auscultation, variant, headingId, notify, compact = false }: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
+  const [confirming, setConfirming] = useState(false);
   const name = pointName(auscultation);
   return (
     <Box
@@ -67,13 +72,18 @@ export function AuscultationCard({ auscultation, variant, headingId, compact = f
             startIcon={<DeleteOutlineIcon />}
             disabled={remove.isPending}
             aria-label={`Delete, ${name}`}
-            onClick={() => {
-              // A plain confirmation until the in-person issue brings its dialog.
-              if (window.confirm(`Delete the ${name} recording?`)) remove.mutate(auscultation.id);
-            }}
+            onClick={() => setConfirming(true)}
           >
             Delete
           </Button>
+          {confirming && (
+            <DeleteAuscultationDialog
+              pointName={name}
+              onDelete={() => remove.mutateAsync(auscultation.id)}
+              notify={notify}
+              onClose={() => setConfirming(false)}
+            />
+          )}
         </Box>
         <AuscultationPlayer auscultation={auscultation} label={name} initialVariant={variant} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
@@ -85,11 +95,6 @@ export function AuscultationCard({ auscultation, variant, headingId, compact = f
             <AutomatedAnalysis auscultation={auscultation} />
           </Box>
         </Box>
-        {remove.isError && (
-          <Typography color="error" role="alert">
-            The recording could not be deleted.
-          </Typography>
-        )}
       </Box>
     </Box>
   );
