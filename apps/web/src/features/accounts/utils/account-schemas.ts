@@ -1,5 +1,6 @@
 import { limits, personNamePattern } from '@auscura/contracts';
 import { z } from 'zod';
+import { emailAddressRule } from '../../../lib/email-rule.ts';
 
 /**
  * The client-side rules of clinician-portal §5, one schema per form. The messages differ from
@@ -11,7 +12,7 @@ export const nameCharacters = personNamePattern;
 
 type NameLabel = 'First name' | 'Last name' | 'Display name';
 
-const { nameMaxLength, passwordMinLength, passwordMaxLength, emailMaxLength } = limits;
+const { nameMaxLength, passwordMinLength, passwordMaxLength } = limits;
 
 // Passwords are not trimmed: spaces are legitimate characters of a password.
 function matchingPasswords<T extends z.ZodType<{ password: string; passwordConfirmation: string }>>(
@@ -130,12 +131,7 @@ export const settingsPasswordSchema = matchingPasswords(
 
 export const emailAddressFormSchema = z
   .object({
-    emailAddress: z
-      .string()
-      .trim()
-      .min(1, 'Email address is required.')
-      .max(emailMaxLength, `Email address may not exceed ${emailMaxLength} characters.`)
-      .pipe(z.email('Invalid email address.')),
+    emailAddress: emailAddressRule,
     emailAddressConfirmation: z.string().trim().min(1, 'You must confirm your email address.'),
   })
   .refine((value) => value.emailAddress.toLowerCase() === value.emailAddressConfirmation.toLowerCase(), {

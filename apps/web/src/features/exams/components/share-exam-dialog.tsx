@@ -6,20 +6,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { limits } from '@auscura/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useShareExam } from '../api/share-exam.ts';
 import type { Notify } from './notify.ts';
+import { emailAddressRule } from '../../../lib/email-rule.ts';
 
 /** The shared email rule and its messages (clinician-portal §5, 'Email address' form). */
 const shareSchema = z.object({
-  emailAddress: z
-    .string()
-    .trim()
-    .min(1, 'Email address is required.')
-    .max(limits.emailMaxLength, `Email address may not exceed ${limits.emailMaxLength} characters.`)
-    .pipe(z.email('Invalid email address.')),
+  emailAddress: emailAddressRule,
 });
 type ShareForm = z.infer<typeof shareSchema>;
 

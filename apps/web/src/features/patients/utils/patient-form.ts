@@ -1,6 +1,7 @@
 import { birthdateRange, limits, personNamePattern } from '@auscura/contracts';
 import type { ErrorName, PatientProfile, Sex } from '@auscura/contracts';
 import { z } from 'zod';
+import { emailAddressRule } from '../../../lib/email-rule.ts';
 
 /**
  * The New patient / Update patient form (exams-and-devices §5, messages word for word). The
@@ -77,12 +78,7 @@ export const patientFormSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   // The shared email rule (clinician-portal §5, 'Email address').
-  emailAddress: z
-    .string()
-    .trim()
-    .min(1, 'Email address is required.')
-    .max(limits.emailMaxLength, `Email address may not exceed ${limits.emailMaxLength} characters.`)
-    .pipe(z.email('Invalid email address.')),
+  emailAddress: emailAddressRule,
   sex: z.union([z.enum(['unknown', 'male', 'female']), z.literal('')]),
   birthdate: z.string().superRefine((value, context) => {
     const message = birthdateError(value);

@@ -1,7 +1,8 @@
-import { limits, selfExamLimits, selfExamPointLabels, selfExamPoints } from '@auscura/contracts';
+import { selfExamLimits, selfExamPointLabels, selfExamPoints } from '@auscura/contracts';
 import type { SelfExamRequestBody } from '@auscura/contracts';
 import { z } from 'zod';
 import { localIsoDate } from './patient-form.ts';
+import { emailAddressRule } from '../../../lib/email-rule.ts';
 
 /** The checkbox groups of the Create Self Exam dialog: heart h1–h5, lungs l1–l5, with their long labels. */
 export const selfExamPointGroups = [
@@ -48,12 +49,7 @@ export function toSelfExamRequestBody(values: SelfExamFormValues, healthcareProv
 
 /** Send Access Info (exams-and-devices §5): the shared email rule. */
 export const accessInfoEmailSchema = z.object({
-  emailAddress: z
-    .string()
-    .trim()
-    .min(1, 'Email address is required.')
-    .max(limits.emailMaxLength, `Email address may not exceed ${limits.emailMaxLength} characters.`)
-    .pipe(z.email('Invalid email address.')),
+  emailAddress: emailAddressRule,
 });
 
 export const accessInfoTexts = {
