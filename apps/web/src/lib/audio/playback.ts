@@ -1,23 +1,12 @@
 import type { CustomFilter, PresetName } from '@auscura/audio-engine';
 import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
-import wasmUrl from '@auscura/audio-engine/engine.wasm?url';
+import { loadEngineWasmBytes } from './engine-wasm.ts';
 import playbackProcessorUrl from '@auscura/audio-engine/worklets/playback-processor?worker&url';
 
 /** Filter and level of the playback chain; `custom` (when set) replaces the preset's band. */
 export type PlaybackSettings = { preset: PresetName; custom: CustomFilter | null; gain: number };
 /** A [start, end) span in seconds. */
 export type Span = { start: number; end: number };
-
-let wasmBytes: Promise<ArrayBuffer> | null = null;
-
-// The worklet compiles the WASM synchronously in its constructor, so it needs the bytes, not a URL.
-function loadWasmBytes(): Promise<ArrayBuffer> {
-  wasmBytes ??= fetch(wasmUrl).then((response) => {
-    if (!response.ok) throw new Error(`Cannot load the audio engine (${response.status})`);
-    return response.arrayBuffer();
-  });
-  return wasmBytes;
-}
 
 function chainOptions(settings: PlaybackSettings) {
   return settings.custom
@@ -56,7 +45,7 @@ export class RecordingPlayback {
     sampleRate: number,
     settings: PlaybackSettings,
   ): Promise<RecordingPlayback> {
-    const bytes = await loadWasmBytes();
+    const bytes = await loadEngineWasmBytes();
     let context: AudioContext;
     try {
       context = new AudioContext({ sampleRate, latencyHint: 'playback' });

@@ -1,7 +1,7 @@
 import { MAX_GAIN_LIVE } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
 import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
-import wasmUrl from '@auscura/audio-engine/engine.wasm?url';
+import { loadEngineWasmBytes } from '../../../lib/audio/engine-wasm.ts';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
 import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';
@@ -17,16 +17,6 @@ export function stethoscopeConstraints(deviceId: string | null): MediaTrackConst
     noiseSuppression: false,
     autoGainControl: false,
   };
-}
-
-let wasmBytes: Promise<ArrayBuffer> | null = null;
-// The worklets compile the WASM synchronously in their constructors, so they need the bytes.
-function loadWasmBytes(): Promise<ArrayBuffer> {
-  wasmBytes ??= fetch(wasmUrl).then((response) => {
-    if (!response.ok) throw new Error(`Cannot load the audio engine (${response.status})`);
-    return response.arrayBuffer();
-  });
-  return wasmBytes;
 }
 
 // The processors' message shapes, restated: importing their modules would pull in worklet globals.
@@ -69,7 +59,7 @@ export class LiveInput {
   }
 
   static async create(deviceId: string | null, monitor: { preset: PresetName; gain: number }): Promise<LiveInput> {
-    const bytes = await loadWasmBytes();
+    const bytes = await loadEngineWasmBytes();
     const stream = await navigator.mediaDevices.getUserMedia({ audio: stethoscopeConstraints(deviceId) });
     const context = new AudioContext({ latencyHint: 'interactive' });
     try {
