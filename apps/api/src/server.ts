@@ -16,7 +16,12 @@ async function main() {
   const lock = acquireServerLock(env.dataDir, env.PORT);
   // Start opening the database first: PGlite compiles its WASM off the main thread, so loading
   // the app's modules (Fastify, oidc-provider, …) overlaps with it instead of following it.
-  const databaseReady = connectDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  const databaseReady = connectDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    onConnectionError: (error) =>
+      logger.warn({ code: (error as { code?: string }).code }, 'a pooled database connection was lost'),
+  });
   const appModule = import('./app.js');
   const database = await databaseReady;
   const { buildApp } = await appModule;

@@ -20,13 +20,21 @@ export type DatabaseHandle = {
 };
 
 /** PostgreSQL when a URL is given, else PGlite (PostgreSQL in WASM) in `dataDir/pgdata`. */
-export async function connectDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  if (options.url) return connectPostgres(options.url);
+export async function connectDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /**
+   * PostgreSQL only: an idle pooled connection was lost (server restart, administrator command).
+   * The pool replaces it; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
+  if (options.url) return connectPostgres(options.url, options.onConnectionError ?? (() => undefined));
   if (!options.dataDir) throw new Error('connectDatabase needs a URL or a data folder');
   return connectPglite(path.join(options.dataDir, 'pgdata'));
 }
 
-async function connectPostgres(url: string): Promise<DatabaseHandle> {
+async function connectPostgres(url: string, onConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
   pg.types.setTypeParser(1082, (value: string) => value);
@@ -39,6 +47,7 @@ async function connectPostgres(url: string): Promise<DatabaseHandle> {
   // Our statements filter on indexed ids and dates, and text search uses '%…%', so no plan
   // depends on a parameter's value.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     kind: 'postgres',

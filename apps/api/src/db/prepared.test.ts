@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrate } from './connect.js';
+import { connectDatabase, migrate } from './connect.js';
 import { freshDatabase } from '../test/test-app.js';
 
 // Prepared statements exist only on the PostgreSQL server (PGlite takes the same SQL unnamed).
@@ -52,6 +52,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () =
       expect(plans.rows[0]).toMatchObject({ custom_plans: 0 });
       expect(Number(plans.rows[0]?.generic_plans)).toBeGreaterThanOrEqual(3);
     });
+  });
+
+  it('survive losing an idle connection: the pool replaces it and the process goes on', async () => {
+    const lost: Error[] = [];
+    const handle = await connectDatabase({ url: fresh.url, onConnectionError: (error) => lost.push(error) });
+    try {
+      const pid = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(handle.db);
+      // Another session ends this one while it sits idle in the pool.
+      await sql`SELECT pg_terminate_backend(${pid.rows[0]!.pid})`.execute(fresh.handle.db);
+      await expect.poll(() => lost.length).toBe(1);
+      const again = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
+      expect(again.rows[0]?.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('still roll a transaction back as a whole', async () => {

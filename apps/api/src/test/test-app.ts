@@ -29,7 +29,7 @@ export type TestApp = {
 export async function freshDatabase(
   backend: Backend,
   options: { empty?: boolean } = {},
-): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; dataDir: string; url?: string; drop(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-test-'));
   if (backend === 'pglite') {
     if (options.empty) {
@@ -53,6 +53,7 @@ export async function freshDatabase(
   return {
     handle,
     dataDir,
+    url: url.toString(),
     drop: async () => {
       const cleanup = await connectDatabase({ url: serverUrl });
       await cleanup.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
