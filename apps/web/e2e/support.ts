@@ -20,6 +20,18 @@ export async function signInAs(page: Page, email: string, password = demo.passwo
 
 /** axe on the current page: no serious or critical violation, each listed with where it is. */
 export async function expectNoSeriousViolations(page: Page) {
+  // Let running transitions end first (a dialog fading in, a menu fading out): half-way through a
+  // fade, text sits on a half-transparent background and axe measures a contrast nobody sees.
+  // Endless animations (spinners) are not waited for, and the wait is capped.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
