@@ -44,15 +44,17 @@ export async function auscultationRoutesPlugin(
   const audit = createAuditRepository(db);
   await app.register(fastifyMultipart);
 
-  async function visibleAuscultation(id: string, request: FastifyRequest) {
-    const principal = principalOf(request);
-    const row = await db
+  /** An auscultation row with its exam's patient profile id (for the organization check and the audit). */
+  const withPatientProfileId = () =>
+    db
       .selectFrom('auscultations as a')
       .innerJoin('exams as e', 'e.id', 'a.exam_id')
       .selectAll('a')
-      .select('e.patient_profile_id')
-      .where('a.id', '=', id)
-      .executeTakeFirst();
+      .select('e.patient_profile_id');
+
+  async function visibleAuscultation(id: string, request: FastifyRequest) {
+    const principal = principalOf(request);
+    const row = await withPatientProfileId().where('a.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('auscultation');
     // Same rule as its exam.
     assertExamVisible(principal, row.organization_id);
@@ -195,13 +197,7 @@ export async function auscultationRoutesPlugin(
 
   route(app, auscultationRoutes.report, async ({ params, request }): Promise<AuscultationReport> => {
     const principal = principalOf(request);
-    const row = await db
-      .selectFrom('auscultations as a')
-      .innerJoin('exams as e', 'e.id', 'a.exam_id')
-      .selectAll('a')
-      .select('e.patient_profile_id')
-      .where('a.beataware_id', '=', params.beatawareId)
-      .executeTakeFirst();
+    const row = await withPatientProfileId().where('a.beataware_id', '=', params.beatawareId).executeTakeFirst();
     if (!row) throw notFound('report');
     assertExamVisible(principal, row.organization_id);
     await audit.record(principal, {

@@ -1,5 +1,5 @@
-import type { Control } from 'react-hook-form';
-import { FormTextField } from './form-text-field.tsx';
+import type { Control, Path } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
 
 /** The values both name forms hold (onboarding's profile step and the personal-info edit). */
 type NameValues = { firstName: string; lastName: string; displayName: string };
@@ -23,21 +23,33 @@ export function NameFields({ control }: { control: Control<NameValues> }) {
   );
 }
 
-/** New password and its confirmation, each with a show/hide toggle, and the §2.7 length hint. */
-export function NewPasswordFields({ control }: { control: Control<NewPasswordValues> }) {
+/**
+ * New password and its confirmation, each with a show/hide toggle, and the §2.7 length hint.
+ * Create-account labels the first field 'Password'; onboarding and settings say 'New password'.
+ */
+export function NewPasswordFields<T extends NewPasswordValues>({
+  control,
+  passwordLabel = 'New password',
+}: {
+  control: Control<T>;
+  passwordLabel?: string;
+}) {
+  // Every form with these two values has these two paths.
+  const password = 'password' as Path<T>;
+  const passwordConfirmation = 'passwordConfirmation' as Path<T>;
   return (
     <>
       <FormTextField
         control={control}
-        name="password"
-        label="New password"
+        name={password}
+        label={passwordLabel}
         type="password"
         autoComplete="new-password"
         hint="The password must be at least 10 characters long."
       />
       <FormTextField
         control={control}
-        name="passwordConfirmation"
+        name={passwordConfirmation}
         label="Confirm password"
         type="password"
         autoComplete="new-password"

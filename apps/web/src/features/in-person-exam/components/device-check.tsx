@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,6 +15,23 @@ type DeviceCheckProps = {
   startFailed: boolean;
   onStart: () => void;
 };
+
+/** A failed step of the check, with its explanation and a Retry button. */
+function RetryAlert({ title, onRetry, children }: { title: string; onRetry: () => void; children: ReactNode }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {children}
+    </Alert>
+  );
+}
 
 /** The compatibility check that opens the In-Person Exam dialog (exams-and-devices §2.9). */
 export function DeviceCheck({ devices, starting, startFailed, onStart }: DeviceCheckProps) {
@@ -36,31 +54,15 @@ export function DeviceCheck({ devices, starting, startFailed, onStart }: DeviceC
         </Alert>
       )}
       {check.status === 'denied' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={devices.retry}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>Permission denied</AlertTitle>
+        <RetryAlert title="Permission denied" onRetry={devices.retry}>
           The browser was not allowed to use the microphone. Allow microphone access for this site (the icon in the
           address bar), then select Retry.
-        </Alert>
+        </RetryAlert>
       )}
       {check.status === 'failed' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={devices.retry}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>Error acquiring media</AlertTitle>
+        <RetryAlert title="Error acquiring media" onRetry={devices.retry}>
           No audio input could be opened. Connect the stethoscope, close other applications using it, then select Retry.
-        </Alert>
+        </RetryAlert>
       )}
       {check.status === 'ready' && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>

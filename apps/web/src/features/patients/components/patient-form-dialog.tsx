@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { PatientProfile } from '@auscura/contracts';
 import { useController, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { useCreatePatientProfile } from '../api/create-patient-profile.ts';
@@ -26,36 +27,6 @@ import {
 import type { PatientFields, PatientFormInput, PatientFormValues } from '../utils/patient-form.ts';
 import { BirthdateField } from './birthdate-field.tsx';
 import type { Notify } from './notify.ts';
-
-type TextName = 'firstName' | 'lastName' | 'emailAddress';
-
-function PatientTextField(props: {
-  control: Control<PatientFormInput>;
-  name: TextName;
-  label: string;
-  type?: 'text' | 'email';
-  autoComplete: string;
-  autoFocus?: boolean;
-}) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  return (
-    <TextField
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={props.label}
-      type={props.type ?? 'text'}
-      autoComplete={props.autoComplete}
-      autoFocus={props.autoFocus}
-      required
-      fullWidth
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message}
-    />
-  );
-}
 
 function SexField({ control, withEmpty }: { control: Control<PatientFormInput>; withEmpty: boolean }) {
   const { field } = useController({ control, name: 'sex' });
@@ -144,16 +115,18 @@ export default function PatientFormDialog({ patient, onClose, notify }: PatientF
           )}
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <PatientTextField
+              <FormTextField
+                required
                 control={form.control}
                 name="firstName"
                 label="First name"
                 autoComplete="off"
                 autoFocus
               />
-              <PatientTextField control={form.control} name="lastName" label="Last name" autoComplete="off" />
+              <FormTextField required control={form.control} name="lastName" label="Last name" autoComplete="off" />
             </Stack>
-            <PatientTextField
+            <FormTextField
+              required
               control={form.control}
               name="emailAddress"
               label="Email address"

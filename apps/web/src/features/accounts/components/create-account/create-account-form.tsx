@@ -13,7 +13,8 @@ import { createAccountErrorMessage } from '../../utils/account-errors.ts';
 import { createAccountSchema } from '../../utils/account-schemas.ts';
 import type { CreateAccountForm as Values } from '../../utils/account-schemas.ts';
 import { FormCheckbox } from '../form-checkbox.tsx';
-import { FormTextField } from '../form-text-field.tsx';
+import { FormTextField } from '../../../../components/form/form-text-field.tsx';
+import { NewPasswordFields } from '../account-fields.tsx';
 import { LegalLink } from '../legal-link.tsx';
 
 type CreateAccountFormProps = {
@@ -81,21 +82,7 @@ export function CreateAccountForm({ invitation, tcVersion, onCreated }: CreateAc
           autoComplete="nickname"
           hint="This is how you will be identified to other users, e.g. Dr. Smith."
         />
-        <FormTextField
-          control={control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="The password must be at least 10 characters long."
-        />
-        <FormTextField
-          control={control}
-          name="passwordConfirmation"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={control} passwordLabel="Password" />
         <Stack spacing={0.5}>
           <FormCheckbox
             control={control}

@@ -12,7 +12,7 @@ import { usePutEmailAddress } from '../../api/put-email-address.ts';
 import { emailUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { emailAddressFormSchema } from '../../utils/account-schemas.ts';
 import type { EmailAddressForm as Values } from '../../utils/account-schemas.ts';
-import { FormTextField } from '../form-text-field.tsx';
+import { FormTextField } from '../../../../components/form/form-text-field.tsx';
 import { UnexpectedErrorAlert } from './unexpected-error-alert.tsx';
 
 type Banner = { severity: 'success' | 'error'; text: string };

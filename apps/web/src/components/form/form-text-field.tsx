@@ -18,6 +18,8 @@ type FormTextFieldProps<T extends FieldValues> = {
   autoComplete?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Marks the field required (an asterisk, aria-required); the schema still decides what is valid. */
+  required?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export function FormTextField<T extends FieldValues>({
   autoComplete,
   autoFocus,
   disabled,
+  required,
 }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const [visible, setVisible] = useState(false);
@@ -51,6 +54,7 @@ export function FormTextField<T extends FieldValues>({
       autoComplete={autoComplete}
       autoFocus={autoFocus}
       disabled={disabled}
+      required={required}
       fullWidth
       error={!!fieldState.error}
       helperText={fieldState.error?.message ?? hint}
