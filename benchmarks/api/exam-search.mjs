@@ -1,8 +1,13 @@
 // npm run bench:api — exam list and exam detail latency with 100,000 exams and 20,000 patients
-// in PostgreSQL, 50 concurrent connections (autocannon), plus the query plans.
+// in PostgreSQL, 50 concurrent connections, plus the query plans.
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
+// Load comes from wrk (Debian package `wrk`) when it is installed, else from autocannon;
+// BENCH_LOAD_TOOL=wrk|autocannon chooses. See measure() for why wrk is preferred.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInOverHttp } from './sign-in.mjs';
@@ -13,6 +18,16 @@ const dbName = 'auscura_bench';
 const port = 8183;
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+const tool = process.env.BENCH_LOAD_TOOL ?? (hasWrk ? 'wrk' : 'autocannon');
+if (tool === 'wrk' && !hasWrk) throw new Error('BENCH_LOAD_TOOL=wrk, but wrk is not installed (apt-get install wrk)');
+if (tool !== 'wrk' && tool !== 'autocannon') throw new Error(`Unknown BENCH_LOAD_TOOL ${tool}`);
+if (tool === 'autocannon' && !process.env.BENCH_LOAD_TOOL) {
+  console.error(
+    'wrk is not installed (apt-get install wrk): measuring with autocannon, which shares the CPU with the server.',
+  );
+}
 
 // CPU time (user + system, ms) the server process has used so far, from /proc: unlike latency it
 // barely moves when other work shares the machine, so it compares versions of the code fairly.
@@ -40,6 +55,101 @@ const postgresCpuMs = () => {
 // autocannon reports p90 and p97.5 but no p95, so every response time is kept and sorted here.
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+// wrk prints its summary through this script: exact percentiles from its per-request histogram
+// (microseconds), the response count and the non-2xx/3xx count.
+const wrkScript = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-wrk-')), 'summary.lua');
+fs.writeFileSync(
+  wrkScript,
+  `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"durationUs":%d,"p50":%d,"p95":%d,"p99":%d,"max":%d,"non2xx":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95), latency:percentile(99),
+    latency.max, e.status, e.connect + e.read + e.write + e.timeout))
+end
+`,
+);
+
+/** Runs wrk and returns its summary and the CPU time (ms) the wrk process used. */
+function runWrk(url, token, seconds, conns) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'wrk',
+      ['-t1', `-c${conns}`, `-d${seconds}s`, '-s', wrkScript, '-H', `authorization: Bearer ${token}`, url],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    let cpu = 0;
+    child.stdout.on('data', (chunk) => (out += chunk));
+    // Read wrk's own CPU time just before it exits (its summary is printed last).
+    const probe = setInterval(() => {
+      try {
+        cpu = cpuMs(child.pid);
+      } catch {
+        // exited
+      }
+    }, 50);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(probe);
+      const line = out.trim().split('\n').at(-1);
+      if (code !== 0 || !line?.startsWith('{')) return reject(new Error(`wrk failed (${code}): ${out}`));
+      resolve({ ...JSON.parse(line), cpuMs: cpu });
+    });
+  });
+}
+
+/**
+ * One case under load: `connections` clients in a closed loop for `duration` seconds after a
+ * warm-up. wrk is a small C program; autocannon runs in this Node process and, on a 2-core
+ * machine, takes CPU the server and PostgreSQL would otherwise use (its own share is reported).
+ */
+async function measure(url, token) {
+  const ms = (value) => Number(value.toFixed(1));
+  if (tool === 'wrk') {
+    await runWrk(url, token, 2, 10);
+    const cpuBefore = cpuMs(serverPid);
+    const postgresBefore = postgresCpuMs();
+    const run = await runWrk(url, token, duration, connections);
+    return {
+      requests: run.requests,
+      non2xx: run.non2xx,
+      errors: run.errors,
+      rps: Math.round(run.requests / (run.durationUs / 1e6)),
+      p50: ms(run.p50 / 1000),
+      p95: ms(run.p95 / 1000),
+      p99: ms(run.p99 / 1000),
+      max: ms(run.max / 1000),
+      serverCpuMsPerRequest: Number(((cpuMs(serverPid) - cpuBefore) / run.requests).toFixed(3)),
+      postgresCpuMsPerRequest: Number(((postgresCpuMs() - postgresBefore) / run.requests).toFixed(3)),
+      loadToolCpuMsPerRequest: Number((run.cpuMs / run.requests).toFixed(3)),
+    };
+  }
+  const headers = { authorization: `Bearer ${token}` };
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const cpuBefore = cpuMs(serverPid);
+  const postgresBefore = postgresCpuMs();
+  const selfBefore = process.cpuUsage();
+  const latencies = [];
+  const instance = autocannon({ url, connections, duration, headers });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const run = await instance;
+  const self = process.cpuUsage(selfBefore);
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: run.requests.total,
+    non2xx: run.non2xx,
+    errors: run.errors,
+    rps: Math.round(run.requests.average),
+    p50: ms(percentile(latencies, 50)),
+    p95: ms(percentile(latencies, 95)),
+    p99: ms(percentile(latencies, 99)),
+    max: ms(latencies.at(-1)),
+    serverCpuMsPerRequest: Number(((cpuMs(serverPid) - cpuBefore) / run.requests.total).toFixed(3)),
+    postgresCpuMsPerRequest: Number(((postgresCpuMs() - postgresBefore) / run.requests.total).toFixed(3)),
+    loadToolCpuMsPerRequest: Number(((self.user + self.system) / 1000 / run.requests.total).toFixed(3)),
+  };
+}
+
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -48,10 +158,12 @@ await admin.end();
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
 
-const { stop, pid } = await startServer({
+// Demo recordings off: their background processing (DSP in a worker thread) would compete with
+// the requests measured here; the 100,000 bench exams have no recordings anyway.
+const { stop, pid: serverPid } = await startServer({
   port,
   name: 'api',
-  env: { DATABASE_URL: benchUrl.toString() },
+  env: { DATABASE_URL: benchUrl.toString(), SEED_DEMO_RECORDINGS: 'false' },
   showErrors: true,
 });
 try {
@@ -80,6 +192,8 @@ try {
   // A bulk load leaves dead row versions (the exam counters are updated once per insert);
   // autovacuum would clean them within minutes on a live system, so measure after a vacuum.
   await db.query('VACUUM ANALYZE');
+  // Write the load's dirty pages out now rather than in a checkpoint during the first case.
+  await db.query('CHECKPOINT');
   const counts = (
     await db.query('SELECT (SELECT count(*) FROM patient_profiles) AS patients, (SELECT count(*) FROM exams) AS exams')
   ).rows[0];
@@ -114,77 +228,61 @@ try {
     },
   ];
   const results = [];
-  for (const entry of cases) {
-    // Warm up, then measure.
-    await autocannon({
-      url: `${origin}${entry.path}`,
-      connections: 10,
-      duration: 2,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const cpuBefore = cpuMs(pid);
-    const postgresBefore = postgresCpuMs();
-    const latencies = [];
-    const instance = autocannon({
-      url: `${origin}${entry.path}`,
-      connections: 50,
-      duration,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    const run = await instance;
-    const serverCpuMsPerRequest = (cpuMs(pid) - cpuBefore) / run.requests.total;
-    const postgresCpuMsPerRequest = (postgresCpuMs() - postgresBefore) / run.requests.total;
-    latencies.sort((a, b) => a - b);
-    const ms = (value) => Number(value.toFixed(1));
-    results.push({
-      case: entry.name,
-      requests: run.requests.total,
-      non2xx: run.non2xx,
-      errors: run.errors,
-      rps: Math.round(run.requests.average),
-      p50: ms(percentile(latencies, 50)),
-      p95: ms(percentile(latencies, 95)),
-      p99: ms(percentile(latencies, 99)),
-      max: ms(latencies.at(-1)),
-      serverCpuMsPerRequest: Number(serverCpuMsPerRequest.toFixed(3)),
-      postgresCpuMsPerRequest: Number(postgresCpuMsPerRequest.toFixed(3)),
-    });
-  }
+  for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
 
-  // The plans of the queries behind those endpoints (the same SQL the repositories send).
+  // The plans of the statements behind those endpoints: the SQL the repositories send
+  // (exams/repository.ts), prepared and run with the generic plan, as the server's pool does
+  // (db/connect.ts, plan_cache_mode=force_generic_plan), so these are the plans the requests got.
   const plans = {};
-  // The page query joins the exam's patient and providers (exams/repository.ts, `base`) and carries
-  // the list's total as a scalar subquery on the trigger-kept counters.
-  const page = (where, limit, offset, countWhere = where.replaceAll('e.', '')) =>
-    `SELECT e.*, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex, hp.first_name, php.first_name,
+  // A page joins the exam's patient and both providers and carries the list's total as a scalar
+  // subquery on the trigger-kept counters; the server sends one such statement per list request.
+  const page = (where, countWhere, limit, offset) =>
+    `SELECT e.id, e.organization_id, e.patient_profile_id, e.healthcare_provider_id, e.type, e.notes, e.enhanced_notes,
+            e.reviewed, e.date_created, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex,
+            pp.date_created, pp.healthcare_provider_id, php.first_name, php.last_name, php.display_name,
+            php.email_address, hp.first_name, hp.last_name, hp.display_name, hp.email_address,
             (SELECT coalesce(sum(total), 0) FROM exam_counters ${countWhere}) AS total_count
        FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id
        JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id
        JOIN healthcare_providers php ON php.id = pp.healthcare_provider_id
        ${where} ORDER BY e.date_created DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`;
-  const explain = async (label, sql, params) => {
-    const rows = (await db.query(`EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${sql}`, params)).rows;
+  await db.query('SET plan_cache_mode = force_generic_plan');
+  // Values are ids read from the database and numbers, so they are written into EXECUTE as literals.
+  const explain = async (label, sql, values) => {
+    await db.query(`PREPARE bench_plan AS ${sql}`);
+    const args = values.length ? `(${values.map((value) => `'${value}'`).join(', ')})` : '';
+    const rows = (await db.query(`EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) EXECUTE bench_plan${args}`)).rows;
+    await db.query('DEALLOCATE bench_plan');
     plans[label] = rows.map((row) => row['QUERY PLAN']);
   };
-  await explain('my exams page', page('WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2', 10, 0), [
-    ada.organization_id,
-    ada.id,
-  ]);
   await explain(
-    'my exams count',
-    'SELECT count(*) FROM exams e WHERE e.organization_id = $1 AND e.healthcare_provider_id = $2',
-    [ada.organization_id, ada.id],
+    'my exams page',
+    page(
+      'WHERE e.organization_id = $3 AND e.healthcare_provider_id = $4',
+      'WHERE organization_id = $1 AND healthcare_provider_id = $2',
+      '$5',
+      '$6',
+    ),
+    [ada.organization_id, ada.id, ada.organization_id, ada.id, 10, 0],
   );
-  await explain('organization exams page 3', page('WHERE e.organization_id = $1', 10, 20), [ada.organization_id]);
-  await explain('organization exams count', 'SELECT count(*) FROM exams e WHERE e.organization_id = $1', [
-    ada.organization_id,
-  ]);
-  await explain('council exams page', page('', 10, 0), []);
-  await explain('council exams count', 'SELECT count(*) FROM exams e', []);
+  await explain(
+    'organization exams page 3',
+    page('WHERE e.organization_id = $2', 'WHERE organization_id = $1', '$3', '$4'),
+    [ada.organization_id, ada.organization_id, 10, 20],
+  );
+  await explain('council exams page', page('', '', '$1', '$2'), [10, 0]);
+  // The exam page: the exam with its patient and providers, then its auscultations.
   await explain(
     'exam by id',
-    'SELECT e.*, pp.* FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id WHERE e.id = $1',
+    `SELECT e.*, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex, hp.first_name, php.first_name
+       FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id
+       JOIN healthcare_providers hp ON hp.id = e.healthcare_provider_id
+       JOIN healthcare_providers php ON php.id = pp.healthcare_provider_id WHERE e.id = $1`,
+    [anExam],
+  );
+  await explain(
+    'auscultations of the exam',
+    'SELECT * FROM auscultations WHERE exam_id IN ($1) ORDER BY date_created',
     [anExam],
   );
   await db.end();
@@ -194,7 +292,8 @@ try {
         benchmark: 'api exam search',
         data: counts,
         fillMs,
-        connections: 50,
+        loadTool: tool,
+        connections,
         durationSeconds: duration,
         results,
         plans,

@@ -7,10 +7,19 @@ import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/server.bundle.js');
 
+/**
+ * The V8 flags `npm start` gives the server (package.json): 64 MB semi-spaces for the young
+ * generation. An exam list request allocates ~120–150 KB (rows, the answer, its JSON); under
+ * bench:api's load, Node 20's default 16 MB semi-spaces meant a 3.3 ms scavenge every ~100
+ * requests, 64 MB one of 2.3 ms every ~350, and the server's CPU per request fell by ~10–15 %
+ * (--trace-gc, 2026-11-23; benchmarks/RESULTS.md).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=64'];
+
 export async function startServer({ port, name, env = {}, showErrors = false }) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

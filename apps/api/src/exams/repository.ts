@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { Auscultation, Exam, ListQuery } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { ListWhitelist } from '../lib/list-query.js';
+import { createQueryTemplates } from '../db/query-template.js';
+import type { SlotFor } from '../db/query-template.js';
 import { toAuscultation } from '../auscultations/mapper.js';
 
 export const examListWhitelist: ListWhitelist = {
@@ -118,6 +120,49 @@ export function toExam(
   return exam;
 }
 
+/** The list, detail and auscultation queries are built once per shape (db/query-template.ts). */
+const templates = createQueryTemplates();
+
+/**
+ * A list query with slots in place of its values, the values, and the shape that names its SQL:
+ * the scope's kind, each filter's field and operator (with an `in` list's length, and the value of
+ * `reviewed`, which decides where the count comes from) and the sort direction.
+ */
+function listShape(scope: ExamScope, query: ListQuery) {
+  const direction = query.sort[0]?.direction ?? 'desc';
+  const values: Record<string, unknown> = {};
+  if ('organizationId' in scope) values.organizationId = scope.organizationId;
+  const shape = [
+    'organizationId' in scope ? 'organization' : 'all',
+    direction,
+    ...query.filters.map((filter, i) => {
+      if (filter.field === 'reviewed') return `${filter.field} ${filter.op} ${String(filter.value)}`;
+      if (Array.isArray(filter.value)) {
+        filter.value.forEach((value, j) => (values[`f${i}.${j}`] = value));
+        return `${filter.field} ${filter.op} [${filter.value.length}]`;
+      }
+      values[`f${i}`] = filter.value;
+      return `${filter.field} ${filter.op}`;
+    }),
+  ].join('|');
+  const slotted = (slot: SlotFor): { scope: ExamScope; query: ListQuery } => ({
+    scope: 'organizationId' in scope ? { organizationId: slot('organizationId') } : scope,
+    query: {
+      ...query,
+      filters: query.filters.map((filter, i) => ({
+        ...filter,
+        value:
+          filter.field === 'reviewed'
+            ? filter.value
+            : Array.isArray(filter.value)
+              ? filter.value.map((_, j) => slot(`f${i}.${j}`))
+              : slot(`f${i}`),
+      })),
+    },
+  });
+  return { shape, values, direction, slotted };
+}
+
 export function createExamRepository(db: DbOrTx) {
   const base = () =>
     db
@@ -174,12 +219,22 @@ export function createExamRepository(db: DbOrTx) {
   async function auscultationsFor(examIds: string[]): Promise<Map<string, Auscultation[]>> {
     const map = new Map<string, Auscultation[]>();
     if (examIds.length === 0) return map;
-    const rows = await db
-      .selectFrom('auscultations')
-      .selectAll()
-      .where('exam_id', 'in', examIds)
-      .orderBy('date_created')
-      .execute();
+    const values = Object.fromEntries(examIds.map((id, i) => [`id${i}`, id]));
+    const rows = await templates.execute<Selectable<Database['auscultations']>>(
+      db,
+      `auscultations of ${examIds.length} exams`,
+      (slot) =>
+        db
+          .selectFrom('auscultations')
+          .selectAll()
+          .where(
+            'exam_id',
+            'in',
+            examIds.map((_, i) => slot(`id${i}`)),
+          )
+          .orderBy('date_created'),
+      values,
+    );
     for (const row of rows) {
       const list = map.get(row.exam_id) ?? [];
       list.push(toAuscultation(row));
@@ -200,7 +255,7 @@ export function createExamRepository(db: DbOrTx) {
     if (others.length === 0 && (!reviewedFilter || reviewedFilter.value === false)) {
       let counters = db.selectFrom('exam_counters');
       if ('organizationId' in scope) counters = counters.where('organization_id', '=', scope.organizationId);
-      if (providerFilter) counters = counters.where('healthcare_provider_id', '=', String(providerFilter.value));
+      if (providerFilter) counters = counters.where('healthcare_provider_id', '=', providerFilter.value as string);
       const column = reviewedFilter ? 'unreviewed' : 'total';
       return counters.select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'));
     }
@@ -219,14 +274,19 @@ export function createExamRepository(db: DbOrTx) {
     return toExam(row, viewerOrganizationId, loads, auscultations);
   }
 
+  /** The raw row of one exam, whatever its organization; callers decide visibility. */
+  async function findRow(id: string): Promise<ExamRow | undefined> {
+    const rows = await templates.execute<ExamRow>(db, 'exam by id', (slot) => base().where('e.id', '=', slot('id')), {
+      id,
+    });
+    return rows[0];
+  }
+
   return {
-    /** The raw row of one exam, whatever its organization; callers decide visibility. */
-    async findRow(id: string) {
-      return (await base().where('e.id', '=', id).executeTakeFirst()) as ExamRow | undefined;
-    },
+    findRow,
 
     async find(id: string, viewerOrganizationId: string, loads: readonly string[]): Promise<Exam | undefined> {
-      const row = (await base().where('e.id', '=', id).executeTakeFirst()) as ExamRow | undefined;
+      const row = await findRow(id);
       if (!row) return undefined;
       return present(row, viewerOrganizationId, loads);
     },
@@ -242,15 +302,22 @@ export function createExamRepository(db: DbOrTx) {
      */
     async search(scope: ExamScope, query: ListQuery, viewerOrganizationId: string) {
       const { pageNumber, pageSize } = query.pagination;
-      const direction = query.sort[0]?.direction ?? 'desc';
-      const rows = (await base()
-        .select(countQuery(scope, query).as('total_count'))
-        .where(scopeFilter(scope, query))
-        .orderBy('e.date_created', direction)
-        .orderBy('e.id', direction)
-        .limit(pageSize)
-        .offset((pageNumber - 1) * pageSize)
-        .execute()) as (ExamRow & { total_count: number | string | null })[];
+      const { shape, values, direction, slotted } = listShape(scope, query);
+      const rows = await templates.execute<ExamRow & { total_count: number | string | null }>(
+        db,
+        `exam page ${shape}`,
+        (slot) => {
+          const shaped = slotted(slot);
+          return base()
+            .select(countQuery(shaped.scope, shaped.query).as('total_count'))
+            .where(scopeFilter(shaped.scope, shaped.query))
+            .orderBy('e.date_created', direction)
+            .orderBy('e.id', direction)
+            .limit(slot<number>('limit'))
+            .offset(slot<number>('offset'));
+        },
+        { ...values, limit: pageSize, offset: (pageNumber - 1) * pageSize },
+      );
       const totalCount = rows[0] ? Number(rows[0].total_count) : await count(scope, query);
       return {
         items: rows.map((row) => toExam(row, viewerOrganizationId, query.joinedLoads)),
