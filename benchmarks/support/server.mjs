@@ -11,8 +11,8 @@ const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/serve
  * The V8 flags `npm start` gives the server (package.json): 64 MB semi-spaces for the young
  * generation. An exam list request allocates ~120–150 KB (rows, the answer, its JSON); under
  * bench:api's load, Node 20's default 16 MB semi-spaces meant a 3.3 ms scavenge every ~100
- * requests, 64 MB one of 2.3 ms every ~350, and the server's CPU per request fell by ~10–15 %
- * (--trace-gc, 2026-11-23; benchmarks/RESULTS.md).
+ * requests, 64 MB one of 2.3 ms every ~350, and the server's CPU per list request was 13–28 % lower
+ * in alternated runs (--trace-gc, 2026-11-23; benchmarks/RESULTS.md).
  */
 export const serverNodeFlags = ['--max-semi-space-size=64'];
 

@@ -3,9 +3,9 @@
 -- The row trigger of 002 updated a provider's counter row once for every exam a statement
 -- inserted or deleted. A bulk insert of 100,000 exams (an import, or bench:api's fill) left
 -- 100,000 dead versions of fewer than a hundred counter rows: 934 pages that VACUUM frees but
--- cannot give back, and every council list page summed them by reading all 934 (1.2 ms of its
--- 1.5 ms in PostgreSQL; benchmarks/RESULTS.md). A statement trigger sees the statement's rows
--- as a transition table and writes each provider's counter once per statement.
+-- cannot give back, and every council list page summed them by reading all 934 (1.2 ms of the
+-- statement's 1.5 ms in EXPLAIN ANALYZE; benchmarks/RESULTS.md). A statement trigger sees the
+-- statement's rows as a transition table and writes each provider's counter once per statement.
 --
 -- Updates keep the row trigger of 002: PostgreSQL allows no transition table on a trigger with
 -- a column list (UPDATE OF …), and the portal changes one exam at a time.
