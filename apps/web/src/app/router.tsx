@@ -7,6 +7,7 @@ import { PatientsRoute } from './routes/app/patients.tsx';
 import { ShellLayout } from './routes/app/shell-layout.tsx';
 import { RequireServer } from './routes/require-server.tsx';
 import { RootRoute } from './routes/root.tsx';
+import { OrganizationExamsAllRedirect } from './routes/organization/exams-all-redirect.tsx';
 
 // Every screen but the signed-in home is split out: the first load must stay small (< 300 KB gzip).
 const AuthCallback = lazy(() => import('./routes/auth/auth-callback.tsx'));
@@ -68,10 +69,7 @@ export const routes: RouteObject[] = [
                   { path: paths.organizationPatients.path, element: <OrganizationPatients /> },
                   { path: paths.organizationExams.path, element: <OrganizationExams /> },
                   // The 'All' list is the same screen with all=true; the static segment outranks :examId.
-                  {
-                    path: paths.organizationExamsAll.path,
-                    element: <Navigate to={`${paths.organizationExams.getHref()}?all=true`} replace />,
-                  },
+                  { path: paths.organizationExamsAll.path, element: <OrganizationExamsAllRedirect /> },
                   { path: paths.exam.path, element: <Exam family="exam" /> },
                   { path: paths.organizationExam.path, element: <Exam family="organization" /> },
                   { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },
