@@ -104,7 +104,7 @@ describe('benchmark baseline', () => {
 });
 
 describe('v128 pipelined cascade', () => {
-  it('matches the f64 scalar cascade to f32 precision, aligned (its 3-sample latency is absorbed)', () => {
+  it('matches the f64 scalar cascade to f32 precision, aligned (its 6-sample latency is absorbed)', () => {
     const x = engine.exports;
     const n = 4096;
     const input = Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.07) * 0.5 + Math.sin(i * 0.9) * 0.2);
