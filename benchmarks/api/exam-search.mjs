@@ -57,7 +57,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 // wrk prints its summary through this script: exact percentiles from its per-request histogram
 // (microseconds), the response count and the non-2xx/3xx count.
-const wrkScript = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-wrk-')), 'summary.lua');
+const wrkFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'auscura-bench-wrk-'));
+const wrkScript = path.join(wrkFolder, 'summary.lua');
 fs.writeFileSync(
   wrkScript,
   `done = function(summary, latency, requests)
@@ -69,7 +70,7 @@ end
 `,
 );
 
-/** Runs wrk and returns its summary and the CPU time (ms) the wrk process used. */
+/** wrk with `conns` connections for `seconds`: its summary, and the CPU time (ms) wrk itself used. */
 function runWrk(url, token, seconds, conns) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -80,7 +81,7 @@ function runWrk(url, token, seconds, conns) {
     let out = '';
     let cpu = 0;
     child.stdout.on('data', (chunk) => (out += chunk));
-    // Read wrk's own CPU time just before it exits (its summary is printed last).
+    // wrk's own CPU time, read until it exits (its summary is printed last; /proc forgets it after).
     const probe = setInterval(() => {
       try {
         cpu = cpuMs(child.pid);
@@ -99,54 +100,78 @@ function runWrk(url, token, seconds, conns) {
 }
 
 /**
+ * The load, by tool: a 2 s warm-up with 10 connections, then the measured run, which answers the
+ * response count, the rate, latency percentiles (ms) and the tool's own CPU time (ms).
+ */
+const loadTools = {
+  wrk: {
+    warmUp: (url, token) => runWrk(url, token, 2, 10),
+    async run(url, token) {
+      const run = await runWrk(url, token, duration, connections);
+      return {
+        requests: run.requests,
+        non2xx: run.non2xx,
+        errors: run.errors,
+        rps: run.requests / (run.durationUs / 1e6),
+        p50: run.p50 / 1000,
+        p95: run.p95 / 1000,
+        p99: run.p99 / 1000,
+        max: run.max / 1000,
+        loadCpuMs: run.cpuMs,
+      };
+    },
+  },
+  autocannon: {
+    warmUp: (url, token) =>
+      autocannon({ url, connections: 10, duration: 2, headers: { authorization: `Bearer ${token}` } }),
+    async run(url, token) {
+      const selfBefore = process.cpuUsage();
+      const latencies = [];
+      const instance = autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+      const run = await instance;
+      const self = process.cpuUsage(selfBefore);
+      latencies.sort((a, b) => a - b);
+      return {
+        requests: run.requests.total,
+        non2xx: run.non2xx,
+        errors: run.errors,
+        rps: run.requests.average,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1),
+        loadCpuMs: (self.user + self.system) / 1000,
+      };
+    },
+  },
+};
+
+/**
  * One case under load: `connections` clients in a closed loop for `duration` seconds after a
- * warm-up. wrk is a small C program; autocannon runs in this Node process and, on a 2-core
- * machine, takes CPU the server and PostgreSQL would otherwise use (its own share is reported).
+ * warm-up, with the server's and PostgreSQL's CPU per request. wrk is a small C program;
+ * autocannon runs in this Node process and, on a 2-core machine, takes CPU the server and
+ * PostgreSQL would otherwise use (each tool's own share is reported).
  */
 async function measure(url, token) {
   const ms = (value) => Number(value.toFixed(1));
-  if (tool === 'wrk') {
-    await runWrk(url, token, 2, 10);
-    const cpuBefore = cpuMs(serverPid);
-    const postgresBefore = postgresCpuMs();
-    const run = await runWrk(url, token, duration, connections);
-    return {
-      requests: run.requests,
-      non2xx: run.non2xx,
-      errors: run.errors,
-      rps: Math.round(run.requests / (run.durationUs / 1e6)),
-      p50: ms(run.p50 / 1000),
-      p95: ms(run.p95 / 1000),
-      p99: ms(run.p99 / 1000),
-      max: ms(run.max / 1000),
-      serverCpuMsPerRequest: Number(((cpuMs(serverPid) - cpuBefore) / run.requests).toFixed(3)),
-      postgresCpuMsPerRequest: Number(((postgresCpuMs() - postgresBefore) / run.requests).toFixed(3)),
-      loadToolCpuMsPerRequest: Number((run.cpuMs / run.requests).toFixed(3)),
-    };
-  }
-  const headers = { authorization: `Bearer ${token}` };
-  await autocannon({ url, connections: 10, duration: 2, headers });
+  const perRequest = (total, requests) => Number((total / requests).toFixed(3));
+  await loadTools[tool].warmUp(url, token);
   const cpuBefore = cpuMs(serverPid);
   const postgresBefore = postgresCpuMs();
-  const selfBefore = process.cpuUsage();
-  const latencies = [];
-  const instance = autocannon({ url, connections, duration, headers });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const run = await instance;
-  const self = process.cpuUsage(selfBefore);
-  latencies.sort((a, b) => a - b);
+  const run = await loadTools[tool].run(url, token);
   return {
-    requests: run.requests.total,
+    requests: run.requests,
     non2xx: run.non2xx,
     errors: run.errors,
-    rps: Math.round(run.requests.average),
-    p50: ms(percentile(latencies, 50)),
-    p95: ms(percentile(latencies, 95)),
-    p99: ms(percentile(latencies, 99)),
-    max: ms(latencies.at(-1)),
-    serverCpuMsPerRequest: Number(((cpuMs(serverPid) - cpuBefore) / run.requests.total).toFixed(3)),
-    postgresCpuMsPerRequest: Number(((postgresCpuMs() - postgresBefore) / run.requests.total).toFixed(3)),
-    loadToolCpuMsPerRequest: Number(((self.user + self.system) / 1000 / run.requests.total).toFixed(3)),
+    rps: Math.round(run.rps),
+    p50: ms(run.p50),
+    p95: ms(run.p95),
+    p99: ms(run.p99),
+    max: ms(run.max),
+    serverCpuMsPerRequest: perRequest(cpuMs(serverPid) - cpuBefore, run.requests),
+    postgresCpuMsPerRequest: perRequest(postgresCpuMs() - postgresBefore, run.requests),
+    loadToolCpuMsPerRequest: perRequest(run.loadCpuMs, run.requests),
   };
 }
 
@@ -189,8 +214,8 @@ try {
       FROM patient_profiles pp CROSS JOIN generate_series(1, 5) g
       LIMIT 100000 - (SELECT count(*) FROM exams);
   `);
-  // A bulk load leaves dead row versions (the exam counters are updated once per insert);
-  // autovacuum would clean them within minutes on a live system, so measure after a vacuum.
+  // Statistics and the visibility map after a bulk load, as autovacuum would leave them within
+  // minutes on a live system.
   await db.query('VACUUM ANALYZE');
   // Write the load's dirty pages out now rather than in a checkpoint during the first case.
   await db.query('CHECKPOINT');
@@ -304,6 +329,7 @@ try {
   );
 } finally {
   await stop();
+  fs.rmSync(wrkFolder, { recursive: true, force: true });
   const cleanup = new pg.Client({ connectionString: serverUrl });
   await cleanup.connect();
   await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

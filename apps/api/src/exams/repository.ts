@@ -125,42 +125,41 @@ const templates = createQueryTemplates();
 
 /**
  * A list query with slots in place of its values, the values, and the shape that names its SQL:
- * the scope's kind, each filter's field and operator (with an `in` list's length, and the value of
- * `reviewed`, which decides where the count comes from) and the sort direction.
+ * the scope's kind, the sort direction, and each filter's field and operator (with an `in` list's
+ * length). `reviewed` keeps its value in the shape instead of a slot: it decides where the count
+ * comes from (countQuery).
  */
 function listShape(scope: ExamScope, query: ListQuery) {
   const direction = query.sort[0]?.direction ?? 'desc';
   const values: Record<string, unknown> = {};
   if ('organizationId' in scope) values.organizationId = scope.organizationId;
-  const shape = [
-    'organizationId' in scope ? 'organization' : 'all',
-    direction,
-    ...query.filters.map((filter, i) => {
-      if (filter.field === 'reviewed') return `${filter.field} ${filter.op} ${String(filter.value)}`;
-      if (Array.isArray(filter.value)) {
-        filter.value.forEach((value, j) => (values[`f${i}.${j}`] = value));
-        return `${filter.field} ${filter.op} [${filter.value.length}]`;
-      }
-      values[`f${i}`] = filter.value;
-      return `${filter.field} ${filter.op}`;
-    }),
-  ].join('|');
+  const parts = ['organizationId' in scope ? 'organization' : 'all', direction];
+  // Each filter's value as the built query sees it, named once here for both the values and the slots.
+  const filterValues = query.filters.map((filter, i): ((slot: SlotFor) => unknown) => {
+    if (filter.field === 'reviewed') {
+      parts.push(`${filter.field} ${filter.op} ${String(filter.value)}`);
+      return () => filter.value;
+    }
+    if (Array.isArray(filter.value)) {
+      const names = filter.value.map((item, j) => {
+        values[`f${i}.${j}`] = item;
+        return `f${i}.${j}`;
+      });
+      parts.push(`${filter.field} ${filter.op} [${names.length}]`);
+      return (slot) => names.map((name) => slot(name));
+    }
+    values[`f${i}`] = filter.value;
+    parts.push(`${filter.field} ${filter.op}`);
+    return (slot) => slot(`f${i}`);
+  });
   const slotted = (slot: SlotFor): { scope: ExamScope; query: ListQuery } => ({
     scope: 'organizationId' in scope ? { organizationId: slot('organizationId') } : scope,
     query: {
       ...query,
-      filters: query.filters.map((filter, i) => ({
-        ...filter,
-        value:
-          filter.field === 'reviewed'
-            ? filter.value
-            : Array.isArray(filter.value)
-              ? filter.value.map((_, j) => slot(`f${i}.${j}`))
-              : slot(`f${i}`),
-      })),
+      filters: query.filters.map((filter, i) => ({ ...filter, value: filterValues[i]!(slot) as typeof filter.value })),
     },
   });
-  return { shape, values, direction, slotted };
+  return { shape: parts.join('|'), values, direction, slotted };
 }
 
 export function createExamRepository(db: DbOrTx) {
