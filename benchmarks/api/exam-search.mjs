@@ -19,6 +19,10 @@ const port = 8183;
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
+// The API's PostgreSQL connections: about twice the database server's cores plus one for short
+// queries (5 for this 2-core machine); more only add backends competing for the same cores
+// (benchmarks/RESULTS.md). DATABASE_POOL_SIZE overrides it.
+const poolSize = process.env.DATABASE_POOL_SIZE ?? '5';
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 const tool = process.env.BENCH_LOAD_TOOL ?? (hasWrk ? 'wrk' : 'autocannon');
 if (tool === 'wrk' && !hasWrk) throw new Error('BENCH_LOAD_TOOL=wrk, but wrk is not installed (apt-get install wrk)');
@@ -188,7 +192,7 @@ benchUrl.pathname = `/${dbName}`;
 const { stop, pid: serverPid } = await startServer({
   port,
   name: 'api',
-  env: { DATABASE_URL: benchUrl.toString(), SEED_DEMO_RECORDINGS: 'false' },
+  env: { DATABASE_URL: benchUrl.toString(), DATABASE_POOL_SIZE: poolSize, SEED_DEMO_RECORDINGS: 'false' },
   showErrors: true,
 });
 try {
@@ -318,6 +322,7 @@ try {
         data: counts,
         fillMs,
         loadTool: tool,
+        poolSize: Number(poolSize),
         connections,
         durationSeconds: duration,
         results,

@@ -19,6 +19,7 @@ async function main() {
   const databaseReady = connectDatabase({
     url: env.DATABASE_URL,
     dataDir: env.dataDir,
+    poolSize: env.DATABASE_POOL_SIZE,
     onConnectionError: (error) =>
       logger.warn({ code: (error as { code?: string }).code }, 'a pooled database connection was lost'),
   });

@@ -16,6 +16,13 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /**
+   * PostgreSQL only: connections this process keeps to the database. For short queries, about
+   * twice the database server's cores plus one is enough (PostgreSQL wiki, "Number Of Database
+   * Connections": (cores × 2) + spindles); more only add backends competing for those cores
+   * (bench:api, benchmarks/RESULTS.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH0_DOMAIN: optionalString,
   AUTH0_CLIENT_ID: optionalString,

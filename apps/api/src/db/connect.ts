@@ -23,18 +23,26 @@ export type DatabaseHandle = {
 export async function connectDatabase(options: {
   url?: string;
   dataDir?: string;
+  /** PostgreSQL only: the pool's connections (default 10). */
+  poolSize?: number;
   /**
    * PostgreSQL only: an idle pooled connection was lost (server restart, administrator command).
    * The pool replaces it; without a listener the error would end the process.
    */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  if (options.url) return connectPostgres(options.url, options.onConnectionError ?? (() => undefined));
+  if (options.url) {
+    return connectPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? (() => undefined));
+  }
   if (!options.dataDir) throw new Error('connectDatabase needs a URL or a data folder');
   return connectPglite(path.join(options.dataDir, 'pgdata'));
 }
 
-async function connectPostgres(url: string, onConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
+async function connectPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
   pg.types.setTypeParser(1082, (value: string) => value);
@@ -46,7 +54,7 @@ async function connectPostgres(url: string, onConnectionError: (error: Error) =>
   // 0.71 ms of PostgreSQL CPU per request against 0.26 and 0.39 with generic plans, bench:api).
   // Our statements filter on indexed ids and dates, and text search uses '%…%', so no plan
   // depends on a parameter's value.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_generic_plan' });
   pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {

@@ -69,6 +69,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () =
     }
   });
 
+  it('open at most DATABASE_POOL_SIZE connections, however many queries wait', async () => {
+    const handle = await connectDatabase({ url: fresh.url, poolSize: 2 });
+    try {
+      const backends = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`.execute(handle.db),
+        ),
+      );
+      expect(new Set(backends.map((result) => result.rows[0]!.pid)).size).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('still roll a transaction back as a whole', async () => {
     const { db } = fresh.handle;
     await db
