@@ -7,6 +7,7 @@ import type { ListWhitelist } from '../lib/list-query.js';
 import { createQueryTemplates } from '../db/query-template.js';
 import type { SlotFor } from '../db/query-template.js';
 import { toAuscultation } from '../auscultations/mapper.js';
+import { isoTimestamp, timestampText } from '../db/timestamp-text.js';
 
 export const examListWhitelist: ListWhitelist = {
   filters: {
@@ -42,13 +43,14 @@ type ExamRow = {
   notes: string | null;
   enhanced_notes: string[];
   reviewed: boolean;
-  date_created: Date;
+  /** timestamptz text (db/timestamp-text.ts), as are the other dates of the row. */
+  date_created: string;
   pp_first_name: string;
   pp_last_name: string;
   pp_email_address: string;
   pp_birthdate: string | null;
   pp_sex: 'male' | 'female' | 'unknown' | null;
-  pp_date_created: Date;
+  pp_date_created: string;
   pp_healthcare_provider_id: string;
   php_first_name: string | null;
   php_last_name: string | null;
@@ -80,7 +82,7 @@ export function toExam(
     patientMasked: !own,
     healthcareProviderId: row.healthcare_provider_id,
     organizationId: row.organization_id,
-    dateCreated: new Date(row.date_created).toISOString(),
+    dateCreated: isoTimestamp(row.date_created),
     notes: row.notes,
     enhancedNotes: row.enhanced_notes as Exam['enhancedNotes'],
     reviewed: row.reviewed,
@@ -94,7 +96,7 @@ export function toExam(
       emailAddress: row.pp_email_address,
       birthdate: row.pp_birthdate,
       sex: row.pp_sex,
-      dateCreated: new Date(row.pp_date_created).toISOString(),
+      dateCreated: isoTimestamp(row.pp_date_created),
       healthcareProviderId: row.pp_healthcare_provider_id,
       organizationId: row.organization_id,
       masked: false,
@@ -178,13 +180,13 @@ export function createExamRepository(db: DbOrTx) {
         'e.notes',
         'e.enhanced_notes',
         'e.reviewed',
-        'e.date_created',
+        timestampText('e.date_created').as('date_created'),
         'pp.first_name as pp_first_name',
         'pp.last_name as pp_last_name',
         'pp.email_address as pp_email_address',
         'pp.birthdate as pp_birthdate',
         'pp.sex as pp_sex',
-        'pp.date_created as pp_date_created',
+        timestampText('pp.date_created').as('pp_date_created'),
         'pp.healthcare_provider_id as pp_healthcare_provider_id',
         'php.first_name as php_first_name',
         'php.last_name as php_last_name',
