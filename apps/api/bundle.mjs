@@ -18,7 +18,7 @@ await build({
   target: 'node20',
   conditions: ['source'],
   external: ['@electric-sql/pglite', 'pg-native', '@auscura/audio-engine', '@auscura/audio-engine/*'],
-  // CommonJS dependencies (fastify, pg, …) call require(); give the ESM bundle one.
+  // CommonJS dependencies (fastify, …) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

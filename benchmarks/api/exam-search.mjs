@@ -19,10 +19,12 @@ const port = 8183;
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-// The API's PostgreSQL connections: about twice the database server's cores plus one for short
-// queries (5 for this 2-core machine); more only add backends competing for the same cores
-// (benchmarks/RESULTS.md). DATABASE_POOL_SIZE overrides it.
-const poolSize = process.env.DATABASE_POOL_SIZE ?? '5';
+// The API's PostgreSQL connections: one per core of the database server, which runs on this
+// machine. The API pipelines its queries (db/postgres-js-dialect.ts), so a connection always has
+// work queued and more connections only add backends competing for the same cores: 2, 3 and 5 on
+// this 2-core machine gave 4,300, 4,000 and 3,800 organization pages a second (benchmarks/RESULTS.md).
+// DATABASE_POOL_SIZE overrides it.
+const poolSize = process.env.DATABASE_POOL_SIZE ?? String(os.availableParallelism());
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 const tool = process.env.BENCH_LOAD_TOOL ?? (hasWrk ? 'wrk' : 'autocannon');
 if (tool === 'wrk' && !hasWrk) throw new Error('BENCH_LOAD_TOOL=wrk, but wrk is not installed (apt-get install wrk)');

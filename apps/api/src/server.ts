@@ -20,8 +20,6 @@ async function main() {
     url: env.DATABASE_URL,
     dataDir: env.dataDir,
     poolSize: env.DATABASE_POOL_SIZE,
-    onConnectionError: (error) =>
-      logger.warn({ code: (error as { code?: string }).code }, 'a pooled database connection was lost'),
   });
   const appModule = import('./app.js');
   const database = await databaseReady;

@@ -17,10 +17,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   /**
-   * PostgreSQL only: connections this process keeps to the database. For short queries, about
-   * twice the database server's cores plus one is enough (PostgreSQL wiki, "Number Of Database
-   * Connections": (cores × 2) + spindles); more only add backends competing for those cores
-   * (bench:api, benchmarks/RESULTS.md).
+   * PostgreSQL only: connections this process keeps to the database. Queries are pipelined on
+   * them (db/postgres-js-dialect.ts), so each connection keeps a backend busy: about one per core
+   * the database server can give this process is enough, and more only add backends competing for
+   * those cores (bench:api, benchmarks/RESULTS.md). A transaction holds one for its duration.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import type { PostgresPool, PostgresPoolClient, Transaction } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import type pg from 'pg';
+import { PostgresJsDialect } from './postgres-js-dialect.js';
 
 export type Db = Kysely<Database>;
 /** Repositories take an optional transaction (CONVENTIONS.md rule 8). */
@@ -25,85 +24,60 @@ export async function connectDatabase(options: {
   dataDir?: string;
   /** PostgreSQL only: the pool's connections (default 10). */
   poolSize?: number;
-  /**
-   * PostgreSQL only: an idle pooled connection was lost (server restart, administrator command).
-   * The pool replaces it; without a listener the error would end the process.
-   */
-  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  if (options.url) {
-    return connectPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? (() => undefined));
-  }
+  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
   if (!options.dataDir) throw new Error('connectDatabase needs a URL or a data folder');
   return connectPglite(path.join(options.dataDir, 'pgdata'));
 }
 
-async function connectPostgres(
-  url: string,
-  poolSize: number,
-  onConnectionError: (error: Error) => void,
-): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
-  // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
-  pg.types.setTypeParser(1082, (value: string) => value);
-  // COUNT(*) and other bigints: our counts fit in a JS number.
-  pg.types.setTypeParser(20, (value: string) => Number(value));
-  // Prepared statements always run their generic plan. Left to choose (plan_cache_mode auto),
-  // PostgreSQL kept re-planning the organization and council exam pages per execution because the
-  // generic plan's estimate was a little higher; planning cost more than running them (0.61 and
-  // 0.71 ms of PostgreSQL CPU per request against 0.26 and 0.39 with generic plans, bench:api).
-  // Our statements filter on indexed ids and dates, and text search uses '%…%', so no plan
-  // depends on a parameter's value.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_generic_plan' });
-  pool.on('error', onConnectionError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+async function connectPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, {
+    max: poolSize,
+    // Prepared statements always run their generic plan. Left to choose (plan_cache_mode auto),
+    // PostgreSQL kept re-planning the organization and council exam pages per execution because the
+    // generic plan's estimate was a little higher; planning cost more than running them (0.61 and
+    // 0.71 ms of PostgreSQL CPU per request against 0.26 and 0.39 with generic plans, bench:api).
+    // Our statements filter on indexed ids and dates, and text search uses '%…%', so no plan
+    // depends on a parameter's value.
+    connection: { plan_cache_mode: 'force_generic_plan' },
+    onnotice: () => undefined,
+    types: {
+      // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
+      date: { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value },
+      // COUNT(*) and other bigints: our counts fit in a JS number.
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
+      // JSON values arrive as text already (JSON.stringify by the caller), as node-postgres took them.
+      json: {
+        to: 3802,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (value: string) => JSON.parse(value) as unknown,
+      },
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresJsDialect(sql) });
   return {
     kind: 'postgres',
     db,
     async execScript(script) {
-      // No parameters: pg uses the simple protocol, which accepts several statements.
-      await pool.query(script);
+      // The simple protocol accepts several statements; a connection of its own, as a script may
+      // hold BEGIN … COMMIT (postgres.js refuses those on its shared connections).
+      const connection = await sql.reserve();
+      try {
+        await connection.unsafe(script).simple();
+      } finally {
+        connection.release();
+      }
     },
     async close() {
       await db.destroy();
     },
-  };
-}
-
-/** The most distinct statements that are prepared; any further ones run unnamed (bounded memory per session). */
-const maxPreparedStatements = 500;
-
-/**
- * Kysely's statements as named prepared statements. Kysely sends the same SQL text for the same
- * query shape (values travel as parameters), so each connection parses and plans a shape once
- * and then reuses it: under load, planning took most of PostgreSQL's time for our short indexed
- * queries (the exam join plans in ~1 ms and runs in ~0.1 ms; benchmarks/RESULTS.md). The name is
- * a hash of the text, so one text always has one name; past the limit, new texts run unnamed.
- */
-export function preparingPool(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    const known = names.get(text);
-    if (known) return known;
-    if (names.size >= maxPreparedStatements || !/^\s*(select|insert|update|delete|with)\b/i.test(text))
-      return undefined;
-    const name = `k_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
-    return name;
-  };
-  return {
-    async connect() {
-      const client = await pool.connect();
-      const query = (textOrConfig: unknown, values?: readonly unknown[]) => {
-        // Cursors (Kysely's streamed queries) and other query objects pass through unchanged.
-        if (typeof textOrConfig !== 'string') return client.query(textOrConfig as never);
-        const name = nameOf(textOrConfig);
-        const params = values ? [...values] : undefined;
-        return name ? client.query({ name, text: textOrConfig, values: params }) : client.query(textOrConfig, params);
-      };
-      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
-    },
-    end: () => pool.end(),
   };
 }
 
