@@ -44,7 +44,13 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
     onnotice: () => undefined,
     types: {
       // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
-      date: { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value },
+      // (Types are matched by OID: timestamps keep postgres.js's Date handling.)
+      date: {
+        to: 1082,
+        from: [1082],
+        serialize: (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+        parse: (value: string) => value,
+      },
       // COUNT(*) and other bigints: our counts fit in a JS number.
       bigint: {
         to: 20,
