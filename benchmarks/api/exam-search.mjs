@@ -269,8 +269,8 @@ try {
   // subquery on the trigger-kept counters; the server sends one such statement per list request.
   const page = (where, countWhere, limit, offset) =>
     `SELECT e.id, e.organization_id, e.patient_profile_id, e.healthcare_provider_id, e.type, e.notes, e.enhanced_notes,
-            e.reviewed, e.date_created, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex,
-            pp.date_created, pp.healthcare_provider_id, php.first_name, php.last_name, php.display_name,
+            e.reviewed, e.date_created::text, pp.first_name, pp.last_name, pp.email_address, pp.birthdate, pp.sex,
+            pp.date_created::text, pp.healthcare_provider_id, php.first_name, php.last_name, php.display_name,
             php.email_address, hp.first_name, hp.last_name, hp.display_name, hp.email_address,
             (SELECT coalesce(sum(total), 0) FROM exam_counters ${countWhere}) AS total_count
        FROM exams e JOIN patient_profiles pp ON pp.id = e.patient_profile_id
