@@ -20,6 +20,7 @@ async function main() {
     url: env.DATABASE_URL,
     dataDir: env.dataDir,
     poolSize: env.DATABASE_POOL_SIZE,
+    onConnectionClosed: () => logger.debug('a database connection closed; the next query opens another'),
   });
   const appModule = import('./app.js');
   const database = await databaseReady;

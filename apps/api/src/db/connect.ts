@@ -24,13 +24,22 @@ export async function connectDatabase(options: {
   dataDir?: string;
   /** PostgreSQL only: the pool's connections (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: a connection closed (ended by the server, lost, or retired at the end of its
+   * lifetime). The next query opens another.
+   */
+  onConnectionClosed?: () => void;
 }): Promise<DatabaseHandle> {
-  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10, options.onConnectionClosed);
   if (!options.dataDir) throw new Error('connectDatabase needs a URL or a data folder');
   return connectPglite(path.join(options.dataDir, 'pgdata'));
 }
 
-async function connectPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function connectPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionClosed?: () => void,
+): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const sql = postgres(url, {
     max: poolSize,
@@ -42,6 +51,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
     // depends on a parameter's value.
     connection: { plan_cache_mode: 'force_generic_plan' },
     onnotice: () => undefined,
+    onclose: () => onConnectionClosed?.(),
     types: {
       // Dates stay strings (YYYY-MM-DD); no time zone shifts for birthdates.
       // (Types are matched by OID: timestamps keep postgres.js's Date handling.)
