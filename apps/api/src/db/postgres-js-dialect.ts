@@ -24,6 +24,10 @@ import type { ReservedSql, Sql } from 'postgres';
  *
  * Statements are prepared (named, per connection) by postgres.js; it asks the server for the
  * parameter types of each new statement, so ids, arrays and JSON travel as the columns expect.
+ *
+ * Kysely's `db.connection()` does not pin a session here: outside a transaction each query may go
+ * to another connection (the API does not use it). Anything that needs one session (SET, advisory
+ * locks, temporary tables) belongs in a transaction.
  */
 export class PostgresJsDialect implements Dialect {
   constructor(private readonly sql: Sql) {}
