@@ -15,7 +15,7 @@ import type { ReservedSql, Sql } from 'postgres';
 /**
  * Kysely on postgres.js (the `postgres` package) instead of node-postgres, for the API's
  * PostgreSQL. Queries outside a transaction go to postgres.js's shared connections, which it
- * pipelines: with 50 requests in flight on 5 connections, each connection gets its next query
+ * pipelines: with more requests in flight than connections, each connection gets its next query
  * before the answer to the previous one is read, so a backend seldom sleeps between queries and
  * the API reads several answers per socket read. node-postgres sends a connection's next query
  * only after the last answer, and every query cost a backend wake-up and a read; under bench:api's
@@ -45,6 +45,9 @@ export class PostgresJsDialect implements Dialect {
   }
 }
 
+/** The commands whose answer carries the number of rows they changed (Kysely's numAffectedRows). */
+const changingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
 /** A Kysely connection: the shared pipelined connections, or a reserved one during a transaction. */
 class PostgresJsConnection implements DatabaseConnection {
   reserved: ReservedSql | null = null;
@@ -53,10 +56,9 @@ class PostgresJsConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const target = this.reserved ?? this.sql;
     const result = await target.unsafe(compiledQuery.sql, compiledQuery.parameters as never[], { prepare: true });
-    const changes = result.command === 'INSERT' || result.command === 'UPDATE' || result.command === 'DELETE';
     return {
       rows: result as unknown as R[],
-      ...(changes || result.command === 'MERGE' ? { numAffectedRows: BigInt(result.count) } : {}),
+      ...(changingCommands.has(result.command) ? { numAffectedRows: BigInt(result.count) } : {}),
     };
   }
 

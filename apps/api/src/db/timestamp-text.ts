@@ -3,9 +3,9 @@ import type { RawBuilder } from 'kysely';
 
 /**
  * A timestamptz column selected as PostgreSQL's text ('2026-11-16 06:25:04.664123+00') instead
- * of a Date. The driver turns a timestamptz into a Date with a regular expression per value, and
- * the answer turns it back into ISO text: for an exam list page that was ~10 % of the API's CPU
- * per request (benchmarks/RESULTS.md). isoTimestamp rewrites the text directly.
+ * of a Date. Otherwise the driver parses every timestamptz into a Date and the answer writes it
+ * back out as ISO text: with node-postgres (a regular expression per value) that was ~10 % of the
+ * API's CPU for an exam list page (benchmarks/RESULTS.md). isoTimestamp rewrites the text directly.
  */
 export const timestampText = (column: string): RawBuilder<string> => sql<string>`${sql.ref(column)}::text`;
 
@@ -17,8 +17,8 @@ const offsetText = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\
 
 /**
  * The ISO form Date.prototype.toISOString writes ('2026-11-16T06:25:04.664Z') of a timestamptz's
- * text: milliseconds truncated from the microseconds, as node-postgres's Date does. A session in
- * another time zone (an offset other than +00) goes through Date.
+ * text: milliseconds truncated from the microseconds, as a Date parsed from that text has them. A
+ * session in another time zone (an offset other than +00) goes through Date.
  */
 export function isoTimestamp(text: string): string {
   const utc = utcText.exec(text);
