@@ -161,14 +161,20 @@ export const auscultationRoutes = {
 
 /**
  * The recording downloads: binary audio/wav with Content-Length and Accept-Ranges: bytes;
- * a Range header answers 206 (or 416 when unsatisfiable). 404 when the variant is not ready.
+ * a Range header answers 206 (or 416, without a body, when unsatisfiable). 404 when the
+ * variant is not ready.
  */
 const recordingEndpoint = <P extends string>(path: P, variant: string) =>
   endpoint({
     method: 'GET',
     path,
     params: idParams,
-    responses: { 200: z.instanceof(Uint8Array), 206: z.instanceof(Uint8Array), 404: apiErrorSchema },
+    responses: {
+      200: z.instanceof(Uint8Array),
+      206: z.instanceof(Uint8Array),
+      404: apiErrorSchema,
+      416: z.null(),
+    },
     summary: `Recording download (${variant})`,
   });
 export const recordingRoutes = {

@@ -4,8 +4,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One API operation: method, path under /api/v1 (with `:param` placeholders), the schemas of
- * its inputs, and one schema per answer status. The API validates with it and the web app's
- * fetchers reuse it, so nobody re-declares these types.
+ * its inputs, and one schema per answer status. The API validates with it and types its
+ * handlers' answers by it; the web app's fetchers send what it accepts and parse what it
+ * answers, so nobody re-declares these types (ts-rest's model).
  */
 export type Endpoint = {
   method: HttpMethod;
@@ -19,7 +20,8 @@ export type Endpoint = {
   summary: string;
 };
 
-export function endpoint<E extends Endpoint>(definition: E): E {
+/** `const`: method and path keep their literal types, so a checker can name every endpoint a call reaches. */
+export function endpoint<const E extends Endpoint>(definition: E): E {
   return definition;
 }
 
@@ -33,3 +35,41 @@ export function buildPath(path: string, params: Record<string, string | number> 
 }
 
 export const apiBasePath = '/api/v1';
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a client sends in the path, the query string and the body (before the server's parsing). */
+export type EndpointParams<E extends Endpoint> = InputOf<E['params']>;
+export type EndpointQuery<E extends Endpoint> = InputOf<E['query']>;
+export type EndpointBody<E extends Endpoint> = InputOf<E['body']>;
+
+/** What a handler receives once the server has parsed the request with the endpoint's schemas. */
+export type ParsedParams<E extends Endpoint> = OutputOf<E['params']>;
+export type ParsedQuery<E extends Endpoint> = OutputOf<E['query']>;
+export type ParsedBody<E extends Endpoint> = OutputOf<E['body']>;
+
+/** The statuses an endpoint declares. */
+export type EndpointStatus<E extends Endpoint> = Extract<keyof E['responses'], number>;
+
+/** The body a client holds after parsing an answer of status S. */
+export type ResponseBody<E extends Endpoint, S extends EndpointStatus<E>> = OutputOf<E['responses'][S]>;
+
+/** The body a server may send with status S: anything that parses to the declared schema. */
+export type ResponseInput<E extends Endpoint, S extends EndpointStatus<E>> = InputOf<E['responses'][S]>;
+
+/**
+ * The request options of an endpoint: a key is required when its schema requires it, optional
+ * when everything in it is optional, and absent (never) when the endpoint declares no schema.
+ */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+      {} extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+export type EndpointRequest<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>>;

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
 import { healthcareProviderSummarySchema } from './healthcare-provider.js';
 import { patientProfileSchema } from './patient-profile.js';
-import { pagedSchema } from './query.js';
+import { listQueryParamsSchema, pagedSchema } from './query.js';
 import { auscultationSchema } from './auscultation.js';
 
 /** Exam types as stored and sent (clinician-portal §3); labels are what screens show. */
@@ -110,24 +110,28 @@ export const examRoutes = {
     method: 'GET',
     path: '/exams/:id',
     params: idParams,
+    query: listQueryParamsSchema,
     responses: { 200: examSchema, 404: apiErrorSchema },
     summary: 'One exam; joinedLoads patientProfile, auscultations',
   }),
   search: endpoint({
     method: 'GET',
     path: '/search/exams',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(examSchema) },
     summary: 'Exams; filters patientProfileId, healthcareProviderId',
   }),
   searchOrganization: endpoint({
     method: 'GET',
     path: '/search/organization-exams',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(examSchema) },
     summary: 'Exams of the caller’s organization',
   }),
   searchCouncil: endpoint({
     method: 'GET',
     path: '/search/council-exams',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(examSchema) },
     summary: 'Exams across organizations, patients of others masked',
   }),
@@ -135,6 +139,7 @@ export const examRoutes = {
     method: 'GET',
     path: '/exams/:id/adjacent',
     params: idParams,
+    /** 'true': walk the whole organization's list ('All'); otherwise the caller's own ('My Exams'). */
     query: z.object({ isOrganizationExams: z.enum(['true', 'false']).optional() }),
     responses: { 200: examNavigationSchema },
     summary: 'Neighbouring exams and position',

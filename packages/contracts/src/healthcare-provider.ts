@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, isoDateTimeSchema, limits, nameSchema, personNamePattern, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
-import { pagedSchema } from './query.js';
+import { listQueryParamsSchema, pagedSchema } from './query.js';
 
 /** Roles carried in the token claim (clinician-portal §3, §6). council-member: see docs. */
 export const roleSchema = z.enum(['healthcare-provider', 'patient', 'council-member']);
@@ -92,12 +92,14 @@ export const healthcareProviderRoutes = {
   search: endpoint({
     method: 'GET',
     path: '/search/healthcare-providers',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(healthcareProviderSchema) },
     summary: 'Providers of the caller’s organization',
   }),
   overview: endpoint({
     method: 'GET',
     path: '/healthcare-providers-overview',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(healthcareProviderOverviewSchema) },
     summary: 'Providers with roles and totals',
   }),

@@ -11,8 +11,4 @@ export * from './query.js';
 export * from './auscultation.js';
 export * from './compatibility.js';
 export * from './exam.js';
-export * from './patient.js';
-export * from './realtime.js';
 export * from './self-exam.js';
-export * from './video.js';
-export * from './virtual-exam.js';

@@ -3,7 +3,7 @@ import { emailSchema, isoDateSchema, isoDateTimeSchema, nameSchema, personNamePa
 import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
 import { healthcareProviderSummarySchema } from './healthcare-provider.js';
-import { pagedSchema } from './query.js';
+import { listQueryParamsSchema, pagedSchema } from './query.js';
 
 export const sexSchema = z.enum(['male', 'female', 'unknown']);
 export type Sex = z.infer<typeof sexSchema>;
@@ -41,10 +41,9 @@ export const birthdateSchema = isoDateSchema.refine((value) => {
   return value >= birthdateRange.min && value <= latest;
 }, 'The birthdate must be between 1900-01-01 and today');
 
-export const createPatientProfileBodySchema = z
+/** The fields a provider sets on a profile (exams-and-devices §7.5): the create body without the ids the server stamps. */
+export const patientProfileFieldsSchema = z
   .object({
-    organizationId: uuidSchema.optional(),
-    healthcareProviderId: uuidSchema.optional(),
     firstName: nameSchema.regex(personNamePattern),
     lastName: nameSchema.regex(personNamePattern),
     emailAddress: emailSchema,
@@ -52,10 +51,12 @@ export const createPatientProfileBodySchema = z
     birthdate: birthdateSchema,
   })
   .strict();
-export const updatePatientProfileBodySchema = createPatientProfileBodySchema
-  .omit({ organizationId: true, healthcareProviderId: true })
-  .partial()
+export type PatientProfileFields = z.infer<typeof patientProfileFieldsSchema>;
+
+export const createPatientProfileBodySchema = patientProfileFieldsSchema
+  .extend({ organizationId: uuidSchema.optional(), healthcareProviderId: uuidSchema.optional() })
   .strict();
+export const updatePatientProfileBodySchema = patientProfileFieldsSchema.partial().strict();
 
 const idParams = z.object({ id: uuidSchema });
 
@@ -70,6 +71,7 @@ export const patientProfileRoutes = {
   search: endpoint({
     method: 'GET',
     path: '/search/patient-profiles',
+    query: listQueryParamsSchema,
     responses: { 200: pagedSchema(patientProfileSchema) },
     summary: 'Patient profiles; filters organizationId, healthcareProviderId, search',
   }),

@@ -43,6 +43,12 @@ export const listQuerySchema = z
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 
+/**
+ * The query string of every list call: `q`, the list query as JSON text (DESIGN.md). The server
+ * parses the text and checks it against the resource's whitelist (fields, operators, loads).
+ */
+export const listQueryParamsSchema = z.object({ q: z.string().optional() });
+
 /** Encodes a list query for the `q` search parameter. */
 export function encodeListQuery(query: ListQueryInput): string {
   return JSON.stringify(query);
