@@ -9,38 +9,24 @@ import type { PublicConfig } from '@auscura/contracts';
 import { sql } from 'kysely';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { loadOrCreateIdentityKeys, publicJwks } from './identity/keys.js';
-import { auth0ManagementFromEnv } from './identity/auth0-management.js';
-import { createClientThrottle, createLockout } from './identity/lockout.js';
-import { sweepExpiredOidcPayloads } from './identity/oidc-adapter.js';
-import { createBuiltInProvider } from './identity/provider.js';
-import { builtInIdentityRoutes } from './identity/routes.js';
-import { createTokenVerifier } from './identity/verify-token.js';
-import type { TokenVerifier } from './identity/verify-token.js';
+import { createClientThrottle } from './identity/lockout.js';
 import { operatorRoutes } from './operator/routes.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
-import type { AccountIdentity } from './healthcare-providers/accounts.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
-import { createIngestor } from './audio/ingest.js';
-import type { Ingestor } from './audio/ingest.js';
-import { createRecordingProcessor } from './audio/processor.js';
-import type { RecordingProcessor } from './audio/processor.js';
 import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
-import { openRecordingStorage, scheduleOrphanSweep } from './storage/plugin.js';
-import type { RecordingStorage } from './storage/plugin.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { identityPlugin } from './plugins/identity.js';
+import { recordingsPlugin } from './plugins/recordings.js';
 import { systemRoutes } from './system/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: string[];
-    /** Recording storage and the processing queue (tests, seed and benchmarks reach them here). */
-    recordings: RecordingStorage & { processor: RecordingProcessor; ingestor: Ingestor };
   }
 }
 
@@ -73,25 +59,8 @@ export async function buildApp(
     for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
   });
   app.decorate('registeredRoutes', registered);
-  // Recordings: encrypted store, orphan sweep at start (before the queue runs) and the worker
-  // queue. On the root instance so tests, the seed and benchmarks can reach them.
-  const storage = await openRecordingStorage(options.env);
-  const processor = createRecordingProcessor({
-    db: options.database.db,
-    store: storage.store,
-    workerData: storage.workerData,
-    workers: options.env.RECORDING_WORKERS,
-    log: app.log,
-  });
-  const ingestor = createIngestor(storage.workerData);
-  app.decorate('recordings', { ...storage, processor, ingestor });
-  scheduleOrphanSweep(app, options.database.db, storage.store, options.env.RECORDINGS_ORPHAN_GRACE_SECONDS);
-  // Only resets interrupted jobs before answering: the server is ready while the worker works.
-  app.addHook('onReady', async () => processor.start());
-  app.addHook('onClose', async () => {
-    await processor.close();
-    await ingestor.close();
-  });
+  // On the root instance so tests, the seed and benchmarks can reach app.recordings.
+  await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
   await app.register(appPlugin, options);
   return app;
 }
@@ -101,46 +70,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const db = database.db;
   await app.register(errorsPlugin);
 
-  // Identity: real Auth0 when configured, else the built-in provider.
-  let verify: TokenVerifier;
-  let auth: PublicConfig['auth'];
-  let identity: AccountIdentity;
-  if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
-    const domain = env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '');
-    verify = createTokenVerifier({
-      issuer: `https://${domain}/`,
-      audience: env.AUTH0_AUDIENCE,
-      jwks: new URL(`https://${domain}/.well-known/jwks.json`),
-    });
-    auth = { mode: 'auth0', domain, clientId: env.AUTH0_CLIENT_ID, audience: env.AUTH0_AUDIENCE };
-    // Accounts are created and changed through the Management API (when its credentials are set).
-    identity = { mode: 'auth0', management: auth0ManagementFromEnv(env) };
-  } else {
-    const keys = await loadOrCreateIdentityKeys(env.dataDir);
-    const provider = createBuiltInProvider({
-      db,
-      keys,
-      publicUrl: env.publicUrl,
-      audience: env.API_AUDIENCE,
-      accessTokenTtlSeconds: options.accessTokenTtlSeconds,
-    });
-    const lockout = createLockout(db, {
-      maxFailures: env.SIGN_IN_MAX_FAILURES,
-      lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-      maxFailuresPerClient: 100,
-    });
-    await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
-    verify = createTokenVerifier({
-      issuer: `${env.publicUrl}/`,
-      audience: env.API_AUDIENCE,
-      jwks: publicJwks(keys.jwks),
-    });
-    auth = { mode: 'built-in', domain: env.publicUrl, clientId: 'auscura-web', audience: env.API_AUDIENCE };
-    identity = { mode: 'built-in' };
-    const sweep = setInterval(() => void sweepExpiredOidcPayloads(db).catch(() => undefined), 3600_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
-  }
+  await app.register(identityPlugin, { env, db, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
+  const { verify, auth, accounts: identity } = app.identity;
 
   const { store, processor, ingestor } = app.recordings;
   const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });

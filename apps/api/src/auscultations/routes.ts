@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { auscultationRoutes, recordingLimits, recordingRoutes } from '@auscura/contracts';
-import type { AuscultationReport, Endpoint, RecordingPathName } from '@auscura/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RecordingPathName } from '@auscura/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { createAuditRepository } from '../audit/repository.js';
 import { originalKey } from '../audio/messages.js';
 import type { Ingestor } from '../audio/ingest.js';
@@ -14,6 +15,7 @@ import { principalOf, route } from '../lib/route.js';
 import type { Principal } from '../identity/verify-token.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { describePoint, toAuscultation } from './mapper.js';
+import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
 import { readUpload } from './upload.js';
 
@@ -26,7 +28,8 @@ const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 
   sg: 'sg',
 };
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+/** The five download endpoints share one shape (and one handler). */
+type RecordingEndpoint = (typeof recordingRoutes)[RecordingPathName];
 
 /** Only the exam's own organization changes its recordings; council members may only look. */
 function assertSameOrganization(principal: Principal, organizationId: string) {
@@ -42,41 +45,23 @@ export async function auscultationRoutesPlugin(
 ) {
   const { db, store, processor, ingestor } = options;
   const audit = createAuditRepository(db);
+  const auscultations = createAuscultationRepository(db);
   await app.register(fastifyMultipart);
-
-  /** An auscultation row with its exam's patient profile id (for the organization check and the audit). */
-  const withPatientProfileId = () =>
-    db
-      .selectFrom('auscultations as a')
-      .innerJoin('exams as e', 'e.id', 'a.exam_id')
-      .selectAll('a')
-      .select('e.patient_profile_id');
 
   async function visibleAuscultation(id: string, request: FastifyRequest) {
     const principal = principalOf(request);
-    const row = await withPatientProfileId().where('a.id', '=', id).executeTakeFirst();
+    const row = await auscultations.find(id);
     if (!row) throw notFound('auscultation');
     // Same rule as its exam.
     assertExamVisible(principal, row.organization_id);
     return { principal, row };
   }
 
-  /** The auscultation an earlier upload of the same client recording made on this exam, if any. */
-  async function findByClientKey(examId: string, clientRecordingId: string) {
-    return db
-      .selectFrom('auscultations')
-      .selectAll()
-      .where('exam_id', '=', examId)
-      .where('client_recording_id', '=', clientRecordingId)
-      .executeTakeFirst();
-  }
-
   /** A retried upload: nothing new is stored; the caller gets the auscultation it already made. */
   async function answerRepeat(
     principal: Principal,
     patientProfileId: string,
-    row: NonNullable<Awaited<ReturnType<typeof findByClientKey>>>,
-    reply: FastifyReply,
+    row: NonNullable<Awaited<ReturnType<typeof auscultations.findByClientKey>>>,
   ) {
     await audit.record(principal, {
       action: 'read',
@@ -85,8 +70,7 @@ export async function auscultationRoutesPlugin(
       patientProfileId,
       detail: { repeatedUpload: true },
     });
-    reply.status(200);
-    return toAuscultation(row);
+    return { status: 200 as const, body: toAuscultation(row) };
   }
 
   route(app, auscultationRoutes.get, async ({ params, request }) => {
@@ -97,16 +81,12 @@ export async function auscultationRoutesPlugin(
       targetId: params.id,
       patientProfileId: row.patient_profile_id,
     });
-    return toAuscultation(row);
+    return { status: 200, body: toAuscultation(row) };
   });
 
   route(app, auscultationRoutes.create, async ({ params, request, reply }) => {
     const principal = principalOf(request);
-    const exam = await db
-      .selectFrom('exams')
-      .select(['id', 'organization_id', 'patient_profile_id'])
-      .where('id', '=', params.id)
-      .executeTakeFirst();
+    const exam = await auscultations.findExam(params.id);
     if (!exam) throw notFound('exam');
     assertSameOrganization(principal, exam.organization_id);
     const upload = await readUpload(request).catch((error: unknown) => {
@@ -115,8 +95,8 @@ export async function auscultationRoutesPlugin(
       throw error;
     });
     const clientRecordingId = upload.part.clientRecordingId ?? null;
-    const repeated = clientRecordingId ? await findByClientKey(exam.id, clientRecordingId) : undefined;
-    if (repeated) return answerRepeat(principal, exam.patient_profile_id, repeated, reply);
+    const repeated = clientRecordingId ? await auscultations.findByClientKey(exam.id, clientRecordingId) : undefined;
+    if (repeated) return answerRepeat(principal, exam.patient_profile_id, repeated);
     const id = crypto.randomUUID();
     const key = originalKey(id);
     // Checked by content and stored durably (in the upload worker) before the row exists: a crash
@@ -128,32 +108,25 @@ export async function auscultationRoutesPlugin(
     let row;
     try {
       row = await db.transaction().execute(async (tx) => {
-        const inserted = await tx
-          .insertInto('auscultations')
-          .values({
-            id,
-            exam_id: exam.id,
-            organization_id: exam.organization_id,
-            point_type: point.type,
-            point_label: point.label,
-            point_description: describePoint(point.label) ?? point.description ?? null,
-            device_label: upload.part.deviceLabel ?? null,
-            noise_quality_record: upload.part.noiseQualityRecord
-              ? JSON.stringify(upload.part.noiseQualityRecord)
-              : null,
-            beataware_status: 'processing',
-            recording_duration: stored.durationSec,
-            recording_mime_type: 'audio/wav',
-            recording_size: stored.size,
-            recording_blob_key: key,
-            recording_sha256: stored.sha256,
-            recording_sample_rate: stored.sampleRate,
-            recording_channels: stored.channels,
-            client_recording_id: clientRecordingId,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await tx.insertInto('recording_jobs').values({ auscultation_id: id }).execute();
+        const inserted = await createAuscultationRepository(tx).insertWithJob({
+          id,
+          exam_id: exam.id,
+          organization_id: exam.organization_id,
+          point_type: point.type,
+          point_label: point.label,
+          point_description: describePoint(point.label) ?? point.description ?? null,
+          device_label: upload.part.deviceLabel ?? null,
+          noise_quality_record: upload.part.noiseQualityRecord ? JSON.stringify(upload.part.noiseQualityRecord) : null,
+          beataware_status: 'processing',
+          recording_duration: stored.durationSec,
+          recording_mime_type: 'audio/wav',
+          recording_size: stored.size,
+          recording_blob_key: key,
+          recording_sha256: stored.sha256,
+          recording_sample_rate: stored.sampleRate,
+          recording_channels: stored.channels,
+          client_recording_id: clientRecordingId,
+        });
         await createAuditRepository(tx).record(principal, {
           action: 'create',
           targetType: 'auscultation',
@@ -167,22 +140,21 @@ export async function auscultationRoutesPlugin(
       await store.delete(key).catch(() => undefined);
       // The same recording arrived twice at once and the other upload won: answer its auscultation.
       if (clientRecordingId && isUniqueViolation(error)) {
-        const winner = await findByClientKey(exam.id, clientRecordingId);
-        if (winner) return answerRepeat(principal, exam.patient_profile_id, winner, reply);
+        const winner = await auscultations.findByClientKey(exam.id, clientRecordingId);
+        if (winner) return answerRepeat(principal, exam.patient_profile_id, winner);
       }
       throw error;
     }
     processor.notify();
-    reply.status(201);
-    return toAuscultation(row);
+    return { status: 201, body: toAuscultation(row) };
   });
 
   route(app, auscultationRoutes.delete, async ({ params, request }) => {
     const { principal, row } = await visibleAuscultation(params.id, request);
     assertSameOrganization(principal, row.organization_id);
     await db.transaction().execute(async (tx) => {
-      // The job row goes with it (ON DELETE CASCADE); a job that is running finds no row to update.
-      await tx.deleteFrom('auscultations').where('id', '=', params.id).execute();
+      // A job that is running finds no row to update.
+      await createAuscultationRepository(tx).delete(params.id);
       await createAuditRepository(tx).record(principal, {
         action: 'delete',
         targetType: 'auscultation',
@@ -193,11 +165,12 @@ export async function auscultationRoutesPlugin(
     // Blobs after the row: if this fails half-way, the orphan sweep finishes the job.
     const keys = [row.recording_blob_key, ...Object.values(row.variant_blob_keys ?? {})];
     for (const key of keys) if (key) await store.delete(key);
+    return { status: 204 };
   });
 
-  route(app, auscultationRoutes.report, async ({ params, request }): Promise<AuscultationReport> => {
+  route(app, auscultationRoutes.report, async ({ params, request }) => {
     const principal = principalOf(request);
-    const row = await withPatientProfileId().where('a.beataware_id', '=', params.beatawareId).executeTakeFirst();
+    const row = await auscultations.findByReportId(params.beatawareId);
     if (!row) throw notFound('report');
     assertExamVisible(principal, row.organization_id);
     await audit.record(principal, {
@@ -208,7 +181,7 @@ export async function auscultationRoutesPlugin(
       detail: { report: true },
     });
     const auscultation = toAuscultation(row);
-    return {
+    const report = {
       beatawareId: params.beatawareId,
       auscultationId: auscultation.id,
       examId: auscultation.examId,
@@ -219,12 +192,12 @@ export async function auscultationRoutesPlugin(
       beatawareStatus: auscultation.beatawareStatus,
       beatawareReport: auscultation.beatawareReport,
     };
+    return { status: 200, body: report };
   });
 
-  for (const [name, endpoint] of Object.entries(recordingRoutes) as [RecordingPathName, Endpoint][]) {
+  for (const [name, endpoint] of Object.entries(recordingRoutes) as [RecordingPathName, RecordingEndpoint][]) {
     const variant = variantOfPath[name];
-    route(app, endpoint, async ({ params, request, reply }) => {
-      const id = (params as { id: string }).id;
+    route(app, endpoint, async ({ params: { id }, request, reply }) => {
       const { principal, row } = await visibleAuscultation(id, request);
       const key = variant === 'original' ? row.recording_blob_key : row.variant_blob_keys?.[variant];
       const head = key ? await store.head(key) : null;
@@ -232,7 +205,8 @@ export async function auscultationRoutesPlugin(
       const range = parseRange(request.headers.range, head.size);
       reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
       if (range === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${head.size}`).send();
+        reply.header('content-range', `bytes */${head.size}`);
+        return { status: 416 };
       }
       // Players fetch in ranges while seeking: one audit entry per reading from the start.
       if (!range || range.start === 0) {
@@ -248,13 +222,12 @@ export async function auscultationRoutesPlugin(
       reply.type('audio/wav');
       if (range) {
         reply
-          .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
           .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', head.size);
+        return { status: 206, body };
       }
-      return reply.send(body);
+      reply.header('content-length', head.size);
+      return { status: 200, body };
     });
   }
 }

@@ -1,7 +1,6 @@
 import { examRoutes } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
 import { assertExamVisible, requireCouncilMember } from '../lib/access.js';
@@ -13,6 +12,11 @@ import type { Mailer } from '../mail/mailer.js';
 import { createExamRepository, examListWhitelist } from './repository.js';
 import type { ExamScope } from './repository.js';
 import type { Principal } from '../identity/verify-token.js';
+import { createPatientProfileRepository } from '../patient-profiles/repository.js';
+
+/** The three exam lists share one handler: they differ in scope and in who may call them. */
+type ExamListEndpoint =
+  typeof examRoutes.search | typeof examRoutes.searchOrganization | typeof examRoutes.searchCouncil;
 
 const examLoadsWhitelist: ListWhitelist = {
   filters: {},
@@ -28,6 +32,14 @@ const listedPatients = (items: Exam[]) => [
 export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; mailer: Mailer; publicUrl: string }) {
   const exams = createExamRepository(options.db);
   const audit = createAuditRepository(options.db);
+  const patients = createPatientProfileRepository(options.db);
+
+  /** An exam the caller has just created or changed, as the caller sees it. */
+  async function findVisible(id: string, principal: Principal, loads: readonly string[]) {
+    const exam = await exams.find(id, principal.organizationId, loads);
+    if (!exam) throw notFound('exam');
+    return exam;
+  }
 
   /** Loads an exam the caller may see, or answers RESOURCE_DOES_NOT_EXIST. */
   async function visibleRow(id: string, request: Parameters<typeof principalOf>[0]) {
@@ -38,7 +50,7 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
     return { principal, row };
   }
 
-  route(app, examRoutes.create, async ({ body, request, reply }) => {
+  route(app, examRoutes.create, async ({ body, request }) => {
     const principal = principalOf(request);
     const type = body.type ?? body.examType;
     // Virtual exams get theirs through PUT /virtual-exams/:id/exam; this call starts in-person exams.
@@ -49,12 +61,7 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
     if (body.healthcareProviderId !== principal.healthcareProviderId) {
       throw new HttpError('UNAUTHORIZED', 'An exam can only be started by the provider who conducts it.', 403);
     }
-    const patient = await options.db
-      .selectFrom('patient_profiles')
-      .select('id')
-      .where('id', '=', body.patientProfileId)
-      .where('organization_id', '=', principal.organizationId)
-      .executeTakeFirst();
+    const patient = await patients.findInOrganization(body.patientProfileId, principal.organizationId);
     // A patient of another organization does not exist for the caller.
     if (!patient) throw notFound('patient profile');
     const id = await options.db.transaction().execute(async (tx) => {
@@ -73,13 +80,15 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
       });
       return examId;
     });
-    reply.status(201);
-    return exams.find(id, principal.organizationId, ['patientProfile', 'healthcareProvider', 'auscultations']);
+    return {
+      status: 201,
+      body: await findVisible(id, principal, ['patientProfile', 'healthcareProvider', 'auscultations']),
+    };
   });
 
-  route(app, examRoutes.get, async ({ params, request }) => {
+  route(app, examRoutes.get, async ({ params, query: { q }, request }) => {
     const { principal, row } = await visibleRow(params.id, request);
-    const query = parseListQuery((request.query as { q?: unknown }).q, examLoadsWhitelist);
+    const query = parseListQuery(q, examLoadsWhitelist);
     const exam = await exams.present(row, principal.organizationId, query.joinedLoads);
     await audit.record(principal, {
       action: 'read',
@@ -87,37 +96,30 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
       targetId: params.id,
       patientProfileId: row.patient_profile_id,
     });
-    return exam;
+    return { status: 200, body: exam };
   });
 
   /** One handler for the three lists: they differ in scope and in who may call them. */
-  function listRoute(
-    endpoint: typeof examRoutes.search,
-    scopeOf: (principal: Principal) => ExamScope,
-    council = false,
-  ) {
-    route(app, endpoint, async ({ request, reply }) => {
+  function listRoute(endpoint: ExamListEndpoint, scopeOf: (principal: Principal) => ExamScope, council = false) {
+    route(app, endpoint, async ({ query: { q }, request, reply }) => {
       const principal = principalOf(request);
       if (council) requireCouncilMember(principal);
-      const query = parseListQuery((request.query as { q?: unknown }).q, examListWhitelist);
+      const query = parseListQuery(q, examListWhitelist);
       const page = await exams.search(scopeOf(principal), query, principal.organizationId);
       await audit.record(principal, {
         action: 'list',
         targetType: 'exam-list',
         detail: { patientProfileIds: listedPatients(page.items), ...(council ? { council: true } : {}) },
       });
-      return sendPaged(reply, query, page);
+      return { status: 200, body: sendPaged(reply, query, page) };
     });
   }
   listRoute(examRoutes.search, (principal) => ({ organizationId: principal.organizationId }));
   listRoute(examRoutes.searchOrganization, (principal) => ({ organizationId: principal.organizationId }));
   listRoute(examRoutes.searchCouncil, () => ({ allOrganizations: true }), true);
 
-  route(app, examRoutes.adjacent, async ({ params, request }) => {
+  route(app, examRoutes.adjacent, async ({ params, query: { isOrganizationExams }, request }) => {
     const principal = principalOf(request);
-    const { isOrganizationExams } = z
-      .object({ isOrganizationExams: z.enum(['true', 'false']).optional() })
-      .parse(request.query);
     const row = await exams.findRow(params.id);
     // Previous/Next walk the organization's lists; an exam of another organization has none.
     if (!row || row.organization_id !== principal.organizationId) throw notFound('exam');
@@ -127,7 +129,7 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
       ...(isOrganizationExams === 'true' ? {} : { healthcareProviderId: principal.healthcareProviderId }),
     });
     if (!navigation) throw notFound('exam');
-    return navigation;
+    return { status: 200, body: navigation };
   });
 
   /** Changes one field of a visible exam, records the change (never the note's text) and answers the exam. */
@@ -146,7 +148,7 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
       patientProfileId: row.patient_profile_id,
       detail,
     });
-    return exams.find(id, principal.organizationId, []);
+    return { status: 200 as const, body: await findVisible(id, principal, []) };
   }
 
   route(app, examRoutes.setReviewed, async ({ params, body, request }) =>
@@ -184,5 +186,6 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
       targetId: params.id,
       patientProfileId: row.patient_profile_id,
     });
+    return { status: 204 };
   });
 }

@@ -46,30 +46,34 @@ export async function accountRoutesPlugin(
   }
 
   route(app, healthcareProviderRoutes.getInvitation, async ({ params, request }) =>
-    withKnownInvitation(request, params.id, async (invitation) => toInvitation(invitation)),
+    withKnownInvitation(request, params.id, async (invitation) => ({ status: 200, body: toInvitation(invitation) })),
   );
 
-  route(app, healthcareProviderRoutes.create, async ({ body, request, reply }) =>
+  route(app, healthcareProviderRoutes.create, async ({ body, request }) =>
     withKnownInvitation(request, body.invitationId, async () => {
       const created = await createAccountFromInvitation(options, body);
       request.log.info({ healthcareProviderId: created.id }, 'account created from an invitation');
-      return reply.status(201).send(created);
+      return { status: 201, body: created };
     }),
   );
 
-  route(app, healthcareProviderRoutes.update, async ({ params, body, request }) =>
-    updateProfile(options, principalOf(request), params.id, body),
-  );
+  route(app, healthcareProviderRoutes.update, async ({ params, body, request }) => ({
+    status: 200,
+    body: await updateProfile(options, principalOf(request), params.id, body),
+  }));
 
   route(app, healthcareProviderRoutes.updatePassword, async ({ params, body, request }) => {
     await changePassword(options, principalOf(request), params.id, body.password);
+    return { status: 204 };
   });
 
-  route(app, healthcareProviderRoutes.getEmailAddress, async ({ params, request }) =>
-    getEmailAddress(db, principalOf(request), params.id),
-  );
+  route(app, healthcareProviderRoutes.getEmailAddress, async ({ params, request }) => ({
+    status: 200,
+    body: await getEmailAddress(db, principalOf(request), params.id),
+  }));
 
-  route(app, healthcareProviderRoutes.putEmailAddress, async ({ params, body, request }) =>
-    changeEmailAddress(options, principalOf(request), params.id, body.emailAddress),
-  );
+  route(app, healthcareProviderRoutes.putEmailAddress, async ({ params, body, request }) => ({
+    status: 200,
+    body: await changeEmailAddress(options, principalOf(request), params.id, body.emailAddress),
+  }));
 }

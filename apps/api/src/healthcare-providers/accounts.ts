@@ -8,6 +8,7 @@ import type {
 import { sql } from 'kysely';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db, DbOrTx } from '../db/connect.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { Env } from '../config/env.js';
 import { auth0ManagementFromEnv } from '../identity/auth0-management.js';
 import type { Auth0Management } from '../identity/auth0-management.js';
@@ -33,8 +34,6 @@ export function accountIdentityFromEnv(env: Env): AccountIdentity {
     ? { mode: 'auth0', management: auth0ManagementFromEnv(env) }
     : { mode: 'built-in' };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 export function management(identity: AccountIdentity): Auth0Management {
   if (identity.mode !== 'auth0') throw new Error('not in Auth0 mode');

@@ -1,5 +1,18 @@
 import { sql } from 'kysely';
+import type { HealthcareProvider, HealthcareProviderOverview, ListQuery, Role } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
+import { selectPage } from '../db/page.js';
+import { likePattern } from '../lib/list-query.js';
+import type { ListWhitelist } from '../lib/list-query.js';
+import { providerColumns, toProvider } from './mapper.js';
+
+export const providerListWhitelist: ListWhitelist = {
+  filters: { search: { ops: ['like'], type: 'string' }, organizationId: { ops: ['eq'], type: 'uuid' } },
+  sorts: ['dateCreated', 'lastName'],
+  joinedLoads: [],
+  defaultSort: { field: 'dateCreated', direction: 'desc' },
+};
+const pageOrder = { columns: { dateCreated: 'hp.date_created', lastName: 'hp.last_name' }, tiebreak: 'hp.id' };
 
 export type ProviderAccount = {
   id: string;
@@ -30,7 +43,77 @@ export function createHealthcareProviderRepository(db: DbOrTx) {
         'hp.password_hash as passwordHash',
         'hp.roles',
       ]);
+  /** The providers of one organization that match the query's filters (name or address search). */
+  function filtered(organizationId: string, query: ListQuery) {
+    let where = db.selectFrom('healthcare_providers as hp').where('hp.organization_id', '=', organizationId);
+    for (const filter of query.filters) {
+      if (filter.field === 'organizationId') where = where.where('hp.organization_id', '=', String(filter.value));
+      if (filter.field === 'search' && String(filter.value).trim()) {
+        const pattern = likePattern(String(filter.value).trim().toLowerCase());
+        where = where.where((eb) =>
+          eb.or([
+            eb(sql`lower(coalesce(hp.first_name, '') || ' ' || coalesce(hp.last_name, ''))`, 'like', pattern),
+            eb(sql`lower(hp.email_address)`, 'like', pattern),
+          ]),
+        );
+      }
+    }
+    return where;
+  }
+
   return {
+    /** One provider of the organization (never the password hash), or undefined. */
+    async findInOrganization(id: string, organizationId: string): Promise<HealthcareProvider | undefined> {
+      const row = await db
+        .selectFrom('healthcare_providers as hp')
+        .select(providerColumns)
+        .where('hp.id', '=', id)
+        .where('hp.organization_id', '=', organizationId)
+        .executeTakeFirst();
+      return row ? toProvider(row) : undefined;
+    },
+
+    /** A page of the organization's providers. */
+    async search(organizationId: string, query: ListQuery) {
+      const page = await selectPage(
+        filtered(organizationId, query),
+        (from) => from.select(providerColumns),
+        query,
+        pageOrder,
+      );
+      return { items: page.rows.map(toProvider), totalCount: page.totalCount };
+    },
+
+    /** A page of the organization's providers with roles and their exam and patient totals. */
+    async overview(organizationId: string, query: ListQuery) {
+      const page = await selectPage(
+        filtered(organizationId, query),
+        (from) =>
+          from.leftJoin('exam_counters as c', 'c.healthcare_provider_id', 'hp.id').select([
+            ...providerColumns,
+            'c.total as total_exams',
+            'c.unreviewed as total_unreviewed',
+            (eb) =>
+              eb
+                .selectFrom('patient_profiles as pp')
+                .whereRef('pp.healthcare_provider_id', '=', 'hp.id')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .as('total_patients'),
+          ]),
+        query,
+        pageOrder,
+      );
+      const items: HealthcareProviderOverview[] = page.rows.map((row) => ({
+        ...toProvider(row),
+        fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
+        roles: row.roles as Role[],
+        totalPatients: Number(row.total_patients ?? 0),
+        totalExams: Number(row.total_exams ?? 0),
+        totalUnreviewedExams: Number(row.total_unreviewed ?? 0),
+      }));
+      return { items, totalCount: page.totalCount };
+    },
+
     findAccountById(id: string): Promise<ProviderAccount | undefined> {
       return base().where('hp.id', '=', id).executeTakeFirst();
     },

@@ -1,17 +1,64 @@
-import type { Endpoint } from '@auscura/contracts';
+import type { Readable } from 'node:stream';
+import type {
+  Endpoint,
+  EndpointStatus,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
+  ResponseInput,
+} from '@auscura/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Principal } from '../identity/verify-token.js';
 import { unauthorized } from './http-error.js';
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
 export type RouteInput<E extends Endpoint> = {
-  params: Infer<E['params']>;
-  body: Infer<E['body']>;
+  params: ParsedParams<E>;
+  query: ParsedQuery<E>;
+  body: ParsedBody<E>;
   request: FastifyRequest;
   reply: FastifyReply;
 };
+
+/** A body the contract declares as bytes may also be streamed. */
+type Sendable<T> = T extends Uint8Array ? Uint8Array | Readable : T;
+
+/**
+ * One answer a handler may give: a status the endpoint declares and a body its schema for that
+ * status accepts (ts-rest's model). A field the schema lacks or a wrong type fails to compile;
+ * a status declared with `z.null()` carries no body.
+ */
+export type RouteResult<E extends Endpoint> = {
+  [S in EndpointStatus<E>]: [ResponseInput<E, S>] extends [null]
+    ? { status: S; body?: null }
+    : { status: S; body: Sendable<ResponseInput<E, S>> };
+}[EndpointStatus<E>];
+
+/** Types a body is sent as, not looked into field by field. */
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | Uint8Array | Readable;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
+
+/** The paths of fields of A that no member of B has, through nested objects and arrays. */
+type ExtraFields<A, B, Path extends string> = A extends Leaf
+  ? never
+  : A extends readonly (infer Item)[]
+    ? ExtraFields<Item, ItemOf<B>, `${Path}[]`>
+    : {
+        [K in keyof A & string]: K extends KeysOfUnion<Exclude<B, Leaf>>
+          ? ExtraFields<A[K], PropOf<Exclude<B, Leaf>, K>, `${Path}.${K}`>
+          : `${Path}.${K}`;
+      }[keyof A & string];
+
+/**
+ * The fields of a handler's answers that the contract's schema for that status lacks. TypeScript
+ * checks excess fields only on an object literal written where its type is expected; a handler's
+ * answer is inferred first, so route() checks its fields itself: a mapper or a spread that
+ * leaks a column (a password hash) fails to compile, not just a literal typo.
+ */
+export type ExtraResponseFields<E extends Endpoint, R> = R extends { status: infer S }
+  ? ExtraFields<R, Extract<RouteResult<E>, { status: S }>, 'response'>
+  : never;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,13 +70,18 @@ declare module 'fastify' {
 }
 
 /**
- * Registers one contract endpoint: the method, path and public flag come from the contract,
- * and params and body are validated with its schemas before the handler runs (rule 3).
+ * Registers one contract endpoint: the method, path and public flag come from the contract;
+ * params, query and body are validated with its schemas before the handler runs, and the
+ * handler's answer is typed by its response schemas (CONVENTIONS.md rule 3). Headers are set on
+ * `reply`; the status and body are what the handler returns.
  */
-export function route<E extends Endpoint>(
+export function route<E extends Endpoint, R extends RouteResult<E>>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: RouteInput<E>) => Promise<unknown>,
+  handler: ((input: RouteInput<NoInfer<E>>) => Promise<R>) &
+    ([ExtraResponseFields<E, R>] extends [never]
+      ? unknown
+      : { 'answers fields the contract does not declare': ExtraResponseFields<E, R> }),
 ) {
   app.route({
     method: endpoint.method,
@@ -37,10 +89,11 @@ export function route<E extends Endpoint>(
     config: { public: endpoint.public ?? false },
     handler: async (request, reply) => {
       const params = endpoint.params ? endpoint.params.parse(request.params) : undefined;
+      const query = endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined;
       const body = endpoint.body ? endpoint.body.parse(request.body ?? {}) : undefined;
-      const result = await handler({ params, body, request, reply } as RouteInput<E>);
-      if (result === undefined && !reply.sent) return reply.status(204).send();
-      return result;
+      const result = await handler({ params, query, body, request, reply } as RouteInput<E>);
+      reply.status(result.status);
+      return result.body === undefined || result.body === null ? reply.send() : reply.send(result.body);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { ListQuery, PatientProfile, Sex } from '@auscura/contracts';
+import type { ListQuery, PatientProfile, PatientProfileFields } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
+import { selectPage } from '../db/page.js';
 import { filtersFor, likePattern } from '../lib/list-query.js';
 import type { ListWhitelist } from '../lib/list-query.js';
 
@@ -15,13 +16,33 @@ export const patientProfileListWhitelist: ListWhitelist = {
   defaultSort: { field: 'dateCreated', direction: 'desc' },
 };
 
-const sortColumns = {
-  dateCreated: 'pp.date_created',
-  lastName: 'pp.last_name',
-  firstName: 'pp.first_name',
-  birthdate: 'pp.birthdate',
-  emailAddress: 'pp.email_address',
-} as const;
+const pageOrder = {
+  columns: {
+    dateCreated: 'pp.date_created',
+    lastName: 'pp.last_name',
+    firstName: 'pp.first_name',
+    birthdate: 'pp.birthdate',
+    emailAddress: 'pp.email_address',
+  },
+  tiebreak: 'pp.id',
+};
+
+/** A profile's columns with its primary doctor's names (the healthcareProvider joined load). */
+const profileColumns = [
+  'pp.id',
+  'pp.organization_id',
+  'pp.healthcare_provider_id',
+  'pp.first_name',
+  'pp.last_name',
+  'pp.email_address',
+  'pp.birthdate',
+  'pp.sex',
+  'pp.date_created',
+  'hp.first_name as hp_first_name',
+  'hp.last_name as hp_last_name',
+  'hp.display_name as hp_display_name',
+  'hp.email_address as hp_email_address',
+] as const;
 
 type Row = {
   id: string;
@@ -31,7 +52,7 @@ type Row = {
   last_name: string;
   email_address: string;
   birthdate: string | null;
-  sex: 'male' | 'female' | 'unknown' | null;
+  sex: PatientProfile['sex'];
   date_created: Date;
   hp_first_name: string | null;
   hp_last_name: string | null;
@@ -66,15 +87,6 @@ export function toPatientProfile(row: Row, withProvider: boolean): PatientProfil
   };
 }
 
-/** The fields a provider sets on a profile (exams-and-devices §7.5). */
-export type PatientProfileFields = {
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  sex?: Sex;
-  birthdate: string;
-};
-
 const columnOf = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -83,29 +95,15 @@ const columnOf = {
   birthdate: 'birthdate',
 } as const;
 
-/** PostgreSQL's unique_violation; the only unique index on patient_profiles is (organization, lower(email)). */
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
-
+/**
+ * The only unique index on patient_profiles is (organization, lower(email)): a unique violation
+ * (db/errors.ts) from create or update means the address is taken in the organization.
+ */
 export function createPatientProfileRepository(db: DbOrTx) {
-  const base = () =>
+  const joined = () =>
     db
       .selectFrom('patient_profiles as pp')
-      .innerJoin('healthcare_providers as hp', 'hp.id', 'pp.healthcare_provider_id')
-      .select([
-        'pp.id',
-        'pp.organization_id',
-        'pp.healthcare_provider_id',
-        'pp.first_name',
-        'pp.last_name',
-        'pp.email_address',
-        'pp.birthdate',
-        'pp.sex',
-        'pp.date_created',
-        'hp.first_name as hp_first_name',
-        'hp.last_name as hp_last_name',
-        'hp.display_name as hp_display_name',
-        'hp.email_address as hp_email_address',
-      ]);
+      .innerJoin('healthcare_providers as hp', 'hp.id', 'pp.healthcare_provider_id');
 
   return {
     /** Inserts a profile stamped with the given organization and provider; a taken email throws a unique violation. */
@@ -159,16 +157,17 @@ export function createPatientProfileRepository(db: DbOrTx) {
 
     /** One profile, only within the given organization. */
     async findInOrganization(id: string, organizationId: string): Promise<PatientProfile | undefined> {
-      const row = await base()
+      const row = await joined()
+        .select(profileColumns)
         .where('pp.id', '=', id)
         .where('pp.organization_id', '=', organizationId)
         .executeTakeFirst();
-      return row ? toPatientProfile(row as Row, true) : undefined;
+      return row ? toPatientProfile(row, true) : undefined;
     },
 
     /** A page of profiles of one organization, filtered and sorted as the whitelisted query says. */
     async search(organizationId: string, query: ListQuery): Promise<{ items: PatientProfile[]; totalCount: number }> {
-      let where = base().where('pp.organization_id', '=', organizationId);
+      let where = joined().where('pp.organization_id', '=', organizationId);
       for (const filter of filtersFor(query, 'organizationId')) {
         where = where.where('pp.organization_id', '=', String(filter.value));
       }
@@ -187,22 +186,9 @@ export function createPatientProfileRepository(db: DbOrTx) {
           ]),
         );
       }
-      const { count } = await where
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      let page = where;
-      for (const sort of query.sort) {
-        page = page.orderBy(sortColumns[sort.field as keyof typeof sortColumns], sort.direction);
-      }
-      const { pageNumber, pageSize } = query.pagination;
-      const rows = await page
-        .orderBy('pp.id')
-        .limit(pageSize)
-        .offset((pageNumber - 1) * pageSize)
-        .execute();
+      const page = await selectPage(where, (from) => from.select(profileColumns), query, pageOrder);
       const withProvider = query.joinedLoads.includes('healthcareProvider');
-      return { items: rows.map((row) => toPatientProfile(row as Row, withProvider)), totalCount: Number(count) };
+      return { items: page.rows.map((row) => toPatientProfile(row, withProvider)), totalCount: page.totalCount };
     },
   };
 }

@@ -7,7 +7,8 @@ import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { parseListQuery, sendPaged } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';
 import type { Mailer } from '../mail/mailer.js';
-import { createPatientProfileRepository, isUniqueViolation, patientProfileListWhitelist } from './repository.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { createPatientProfileRepository, patientProfileListWhitelist } from './repository.js';
 import { createSelfExamRepository } from './self-exam-repository.js';
 
 const duplicate = (emailAddress: string) =>
@@ -61,24 +62,24 @@ export async function patientProfileRoutesPlugin(
       targetId: profile.id,
       patientProfileId: profile.id,
     });
-    return profile;
+    return { status: 200, body: profile };
   });
 
-  route(app, patientProfileRoutes.search, async ({ request, reply }) => {
+  route(app, patientProfileRoutes.search, async ({ query: { q }, request, reply }) => {
     const principal = principalOf(request);
-    const query = parseListQuery((request.query as { q?: unknown }).q, patientProfileListWhitelist);
+    const query = parseListQuery(q, patientProfileListWhitelist);
     const page = await repository.search(principal.organizationId, query);
     await audit.record(principal, {
       action: 'list',
       targetType: 'patient-profile-list',
       detail: { patientProfileIds: page.items.map((item) => item.id) },
     });
-    return sendPaged(reply, query, page);
+    return { status: 200, body: sendPaged(reply, query, page) };
   });
 
   // exams-and-devices §6: the profile is stamped with the caller's organization and provider;
   // ids of anyone else in the body are refused rather than silently replaced.
-  route(app, patientProfileRoutes.create, async ({ body, request, reply }) => {
+  route(app, patientProfileRoutes.create, async ({ body, request }) => {
     const principal = principalOf(request);
     const { organizationId, healthcareProviderId, ...fields } = body;
     assertOwnIds(principal, { organizationId, healthcareProviderId }, 'create a patient');
@@ -93,7 +94,7 @@ export async function patientProfileRoutesPlugin(
         });
         return created;
       });
-      return reply.status(201).send({ id });
+      return { status: 201, body: { id } };
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(fields.emailAddress);
       throw error;
@@ -130,12 +131,12 @@ export async function patientProfileRoutesPlugin(
     }
     const profile = await repository.findInOrganization(params.id, principal.organizationId);
     if (!profile) throw notFound('patient profile');
-    return profile;
+    return { status: 200, body: profile };
   });
 
   const linkFor = (id: string) => `${options.publicUrl}${paths.selfExam.getHref(id)}`;
 
-  route(app, selfExamRoutes.create, async ({ params, body, request, reply }) => {
+  route(app, selfExamRoutes.create, async ({ params, body, request }) => {
     const principal = principalOf(request);
     assertOwnIds(principal, { healthcareProviderId: body.healthcareProviderId }, 'request a self exam');
     if (isPastExamDate(body.examDate)) throw invalidData('The exam date may not be in the past.');
@@ -162,7 +163,7 @@ export async function patientProfileRoutesPlugin(
       });
       return selfExam;
     });
-    return reply.status(201).send(created);
+    return { status: 201, body: created };
   });
 
   route(app, selfExamRoutes.get, async ({ params, request }) => {
@@ -175,7 +176,7 @@ export async function patientProfileRoutesPlugin(
       targetId: selfExam.id,
       patientProfileId: selfExam.patientProfileId,
     });
-    return selfExam;
+    return { status: 200, body: selfExam };
   });
 
   // Send Access Info: the link and the code go to the address the provider confirms (pre-filled
@@ -205,5 +206,6 @@ export async function patientProfileRoutesPlugin(
       targetId: selfExam.id,
       patientProfileId: selfExam.patientProfileId,
     });
+    return { status: 204 };
   });
 }

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { SelfExamRequest } from '@auscura/contracts';
 import type { DbOrTx } from '../db/connect.js';
+import type { SelfExamRequestsTable } from '../db/schema.js';
 
 /**
  * Access codes: 10 characters from 32 that cannot be mistaken for one another when read aloud or
@@ -15,21 +17,7 @@ export function newAccessCode(): string {
   return Array.from(bytes, (byte) => accessCodeAlphabet[byte % accessCodeAlphabet.length]).join('');
 }
 
-type Row = {
-  id: string;
-  organization_id: string;
-  patient_profile_id: string;
-  healthcare_provider_id: string;
-  exam_date: string;
-  instructions: string | null;
-  auscultation_points: string[];
-  access_code: string;
-  link: string;
-  date_created: Date | string;
-  finalized_at: Date | string | null;
-};
-
-function toSelfExamRequest(row: Row): SelfExamRequest {
+function toSelfExamRequest(row: Selectable<SelfExamRequestsTable>): SelfExamRequest {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -74,7 +62,7 @@ export function createSelfExamRepository(db: DbOrTx) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toSelfExamRequest(row as Row);
+      return toSelfExamRequest(row);
     },
 
     /** One request, only within the given organization. */
@@ -85,7 +73,7 @@ export function createSelfExamRepository(db: DbOrTx) {
         .where('id', '=', id)
         .where('organization_id', '=', organizationId)
         .executeTakeFirst();
-      return row ? toSelfExamRequest(row as Row) : undefined;
+      return row ? toSelfExamRequest(row) : undefined;
     },
   };
 }

@@ -1,25 +1,43 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createIngestor } from '../audio/ingest.js';
+import type { Ingestor } from '../audio/ingest.js';
+import { createRecordingProcessor } from '../audio/processor.js';
+import type { RecordingProcessor } from '../audio/processor.js';
 import type { Env } from '../config/env.js';
 import type { Db } from '../db/connect.js';
-import type { BlobStore } from './blob-store.js';
-import { loadOrCreateRecordingsMasterKey } from './master-key.js';
-import { sweepOrphanBlobs } from './orphan-sweep.js';
-import { openBlobStore } from './store-settings.js';
-import type { StoreSettings } from './store-settings.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { loadOrCreateRecordingsMasterKey } from '../storage/master-key.js';
+import { sweepOrphanBlobs } from '../storage/orphan-sweep.js';
+import { openBlobStore } from '../storage/store-settings.js';
+import type { StoreSettings } from '../storage/store-settings.js';
 
-export type RecordingStorage = {
+export type Recordings = {
   store: BlobStore;
   /** What a worker thread needs to open the same store. */
   workerData: { store: StoreSettings; masterKey: Uint8Array };
+  /** The processing queue (variants and analysis of each upload). */
+  processor: RecordingProcessor;
+  /** Checks and stores uploads in a worker thread. */
+  ingestor: Ingestor;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Recording storage and the processing queue (routes, tests, seed and benchmarks reach them here). */
+    recordings: Recordings;
+  }
+}
+
 /**
- * The recording store the configuration selects: an S3-compatible bucket when
- * RECORDINGS_S3_BUCKET is set, else encrypted files in DATA_DIR/recordings. Either way the master
- * key comes from RECORDINGS_MASTER_KEY or DATA_DIR/keys.
+ * The recording adapter (DESIGN.md): an S3-compatible bucket when RECORDINGS_S3_BUCKET is set,
+ * else encrypted files in DATA_DIR/recordings; either way the master key comes from
+ * RECORDINGS_MASTER_KEY or DATA_DIR/keys. With the store come the upload worker, the processing
+ * queue and the orphan sweep (at start, before the queue runs, then hourly).
  */
-export async function openRecordingStorage(env: Env): Promise<RecordingStorage> {
+export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: Env; db: Db }) => {
+  const { env, db } = options;
   const masterKey = await loadOrCreateRecordingsMasterKey(env.dataDir, env.RECORDINGS_MASTER_KEY);
   const settings: StoreSettings = env.recordingsS3
     ? { kind: 's3', ...env.recordingsS3 }
@@ -27,14 +45,27 @@ export async function openRecordingStorage(env: Env): Promise<RecordingStorage> 
   const store = openBlobStore(settings, masterKey);
   // Wrong credentials or a missing bucket stop the start with S3's own error, not the first upload.
   if (store.check) await store.check();
-  return {
+  const workerData = { store: settings, masterKey: new Uint8Array(masterKey) };
+  const processor = createRecordingProcessor({
+    db,
     store,
-    workerData: { store: settings, masterKey: new Uint8Array(masterKey) },
-  };
-}
+    workerData,
+    workers: env.RECORDING_WORKERS,
+    log: app.log,
+  });
+  const ingestor = createIngestor(workerData);
+  app.decorate('recordings', { store, workerData, processor, ingestor });
+  scheduleOrphanSweep(app, db, store, env.RECORDINGS_ORPHAN_GRACE_SECONDS);
+  // Only resets interrupted jobs before answering: the server is ready while the worker works.
+  app.addHook('onReady', async () => processor.start());
+  app.addHook('onClose', async () => {
+    await processor.close();
+    await ingestor.close();
+  });
+});
 
 /** Sweeps orphans when the app is ready and then hourly. */
-export function scheduleOrphanSweep(app: FastifyInstance, db: Db, store: BlobStore, graceSeconds: number) {
+function scheduleOrphanSweep(app: FastifyInstance, db: Db, store: BlobStore, graceSeconds: number) {
   const sweep = async () => {
     try {
       const removed = await sweepOrphanBlobs(db, store, { graceSeconds });

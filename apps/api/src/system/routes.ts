@@ -7,7 +7,7 @@ import { route } from '../lib/route.js';
 export async function systemRoutes(app: FastifyInstance, options: { config: PublicConfig }) {
   route(app, configRoutes.get, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
-    return options.config;
+    return { status: 200, body: options.config };
   });
 
   route(app, configRoutes.reportClientError, async ({ body, request }) => {
@@ -17,5 +17,6 @@ export async function systemRoutes(app: FastifyInstance, options: { config: Publ
       { clientError: { kind: body.kind, message: body.message, stack: body.stack, path: body.path?.split('?')[0] } },
       'client error',
     );
+    return { status: 204 };
   });
 }
