@@ -75,9 +75,12 @@ export default tseslint.config(
               except: [`./${feature}`],
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            // The layers below features (rule 2): shared UI, lib and the API resources under
+            // lib/api/<resource>/ serve every feature and import none of them.
             {
               target: ['./apps/web/src/components', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'components/ and lib/ (lib/api included) sit below features and routes.',
             },
           ],
         },
@@ -95,6 +98,36 @@ export default tseslint.config(
   {
     files: ['apps/web/src/config/env.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  // One home per endpoint (rule 2): only lib/api/<resource>/ talks to the API; everything else
+  // uses its fetchers, query options and hooks (lib/api/one-home-per-endpoint.test.ts counts them).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api/**', 'apps/web/src/lib/api-*.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api-client.ts', '**/api-upload.ts'],
+              importNames: ['apiRequest', 'apiDownload', 'apiUpload', 'authorization'],
+              message: 'Call the API through lib/api/<resource>/ (one fetcher per endpoint).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api/<resource>/ (one fetcher per endpoint).' },
+        { name: 'XMLHttpRequest', message: 'Call the API through lib/api/<resource>/ (one fetcher per endpoint).' },
+      ],
+    },
+  },
+  {
+    // The engine's WASM file is an asset, not an API call.
+    files: ['apps/web/src/lib/audio/engine-wasm.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['apps/api/src/**/*.ts'],

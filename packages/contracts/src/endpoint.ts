@@ -73,3 +73,26 @@ type Part<K extends string, T> = [T] extends [undefined]
 export type EndpointRequest<E extends Endpoint> = Part<'params', EndpointParams<E>> &
   Part<'query', EndpointQuery<E>> &
   Part<'body', EndpointBody<E>>;
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
+/** Values sent as they are, not looked into field by field. */
+export type WireLeaf = string | number | boolean | bigint | symbol | null | undefined | Date | Uint8Array;
+
+/**
+ * The paths of the fields of A that no member of B has, through nested objects and arrays
+ * (never when there are none). TypeScript refuses unknown fields only in an object literal
+ * written where its type is expected; a value built elsewhere (a mapper's row, a spread) passes.
+ * The API's route() and the web app's apiRequest() check what they send with this instead, so
+ * a leaked column or a body field the endpoint does not accept fails to compile either way.
+ */
+export type ExtraFields<A, B, Path extends string, Leaf = WireLeaf> = A extends Leaf
+  ? never
+  : A extends readonly (infer Item)[]
+    ? ExtraFields<Item, ItemOf<B>, `${Path}[]`, Leaf>
+    : {
+        [K in keyof A & string]: K extends KeysOfUnion<Exclude<B, Leaf>>
+          ? ExtraFields<A[K], PropOf<Exclude<B, Leaf>, K>, `${Path}.${K}`, Leaf>
+          : `${Path}.${K}`;
+      }[keyof A & string];

@@ -2,10 +2,12 @@ import type { Readable } from 'node:stream';
 import type {
   Endpoint,
   EndpointStatus,
+  ExtraFields,
   ParsedBody,
   ParsedParams,
   ParsedQuery,
   ResponseInput,
+  WireLeaf,
 } from '@auscura/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../identity/verify-token.js';
@@ -33,31 +35,12 @@ export type RouteResult<E extends Endpoint> = {
     : { status: S; body: Sendable<ResponseInput<E, S>> };
 }[EndpointStatus<E>];
 
-/** Types a body is sent as, not looked into field by field. */
-type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | Uint8Array | Readable;
-type KeysOfUnion<T> = T extends unknown ? keyof T : never;
-type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
-type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
-
-/** The paths of fields of A that no member of B has, through nested objects and arrays. */
-type ExtraFields<A, B, Path extends string> = A extends Leaf
-  ? never
-  : A extends readonly (infer Item)[]
-    ? ExtraFields<Item, ItemOf<B>, `${Path}[]`>
-    : {
-        [K in keyof A & string]: K extends KeysOfUnion<Exclude<B, Leaf>>
-          ? ExtraFields<A[K], PropOf<Exclude<B, Leaf>, K>, `${Path}.${K}`>
-          : `${Path}.${K}`;
-      }[keyof A & string];
-
 /**
- * The fields of a handler's answers that the contract's schema for that status lacks. TypeScript
- * checks excess fields only on an object literal written where its type is expected; a handler's
- * answer is inferred first, so route() checks its fields itself: a mapper or a spread that
- * leaks a column (a password hash) fails to compile, not just a literal typo.
+ * The fields of a handler's answers that the contract's schema for that status lacks: a mapper
+ * or a spread that leaks a column (a password hash) fails to compile, not just a literal typo.
  */
 export type ExtraResponseFields<E extends Endpoint, R> = R extends { status: infer S }
-  ? ExtraFields<R, Extract<RouteResult<E>, { status: S }>, 'response'>
+  ? ExtraFields<R, Extract<RouteResult<E>, { status: S }>, 'response', WireLeaf | Readable>
   : never;
 
 declare module 'fastify' {

@@ -7,7 +7,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import type { PublicConfig } from '@auscura/contracts';
 import { initErrorReporting } from '../lib/error-reporting.ts';
 import { appStore } from '../lib/jotai.ts';
-import { fetchPublicConfig, PublicConfigContext } from '../lib/public-config.ts';
+import { getPublicConfig } from '../lib/api/config/get-public-config.ts';
+import { PublicConfigContext } from '../lib/public-config.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
 
@@ -19,7 +20,7 @@ export function AppProvider({ initialConfig, children }: { initialConfig: Public
     () => ({
       config,
       retry: async () => {
-        const next = await fetchPublicConfig().catch(() => null);
+        const next = await getPublicConfig().catch(() => null);
         if (next) {
           void initErrorReporting(next.sentryDsn).catch(() => initErrorReporting(null));
           setConfig(next);

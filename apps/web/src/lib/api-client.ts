@@ -1,6 +1,14 @@
 import { apiBasePath, apiErrorSchema, buildPath, pagingHeaders } from '@auscura/contracts';
-import type { Endpoint, ErrorName } from '@auscura/contracts';
-import type { z } from 'zod';
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointRequest,
+  EndpointStatus,
+  ErrorName,
+  ExtraFields,
+  ResponseBody,
+} from '@auscura/contracts';
 import { env } from '../config/env.ts';
 
 /** A failed API call. `code` is the catalogue name when the server answered with a catalogue error. */
@@ -38,11 +46,36 @@ export function setApiAuth(hooks: AuthHooks | null): void {
   authHooks = hooks;
 }
 
-type RequestOptions = {
+/** The params, query and body the endpoint declares (typed by its schemas), and the fetch extras. */
+export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
+  signal?: AbortSignal;
+  /** The request may outlive the page (error reports sent while it unloads). */
+  keepalive?: boolean;
+};
+
+/** The fields of the body sent that the endpoint's body schema lacks (never when there are none). */
+type ExtraBodyFields<E extends Endpoint, O> = O extends { body?: infer B }
+  ? ExtraFields<B, EndpointBody<E>, 'body'>
+  : never;
+
+/**
+ * The options argument: required when the endpoint requires params or a body. Its fields are
+ * checked against the endpoint's schemas; a body's unknown fields are refused also when the body
+ * is a value built elsewhere and not an object literal.
+ */
+type OptionsArgs<E extends Endpoint, O> = [ExtraBodyFields<E, O>] extends [never]
+  ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    {} extends RequestOptions<E>
+    ? [options?: O]
+    : [options: O]
+  : [options: O & { 'sends body fields the endpoint does not accept': ExtraBodyFields<E, O> }];
+
+type LooseOptions = {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  keepalive?: boolean;
 };
 
 function readNumberHeader(headers: Headers, name: string): number | null {
@@ -52,7 +85,7 @@ function readNumberHeader(headers: Headers, name: string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-function buildUrl(endpoint: Endpoint, options: RequestOptions): string {
+function buildUrl(endpoint: Endpoint, options: LooseOptions): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) search.set(key, String(value));
@@ -72,11 +105,12 @@ async function toApiError(response: Response): Promise<ApiError> {
  * Calls one endpoint of the contract and validates the answer with the schema the contract
  * declares for the status received, so a server that drifts from the contract fails loudly here.
  */
-export async function apiRequest<E extends Endpoint, S extends keyof E['responses'] & number>(
-  endpoint: E,
-  status: S,
-  options: RequestOptions = {},
-): Promise<ApiResponse<z.infer<NonNullable<E['responses'][S]>>>> {
+export async function apiRequest<
+  E extends Endpoint,
+  S extends EndpointStatus<E>,
+  O extends RequestOptions<E> = RequestOptions<E>,
+>(endpoint: E, status: S, ...args: OptionsArgs<E, O>): Promise<ApiResponse<ResponseBody<E, S>>> {
+  const options: LooseOptions = (args[0] as LooseOptions | undefined) ?? {};
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (!endpoint.public) {
@@ -89,6 +123,7 @@ export async function apiRequest<E extends Endpoint, S extends keyof E['response
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 
   if (!response.ok) {
@@ -108,7 +143,7 @@ export async function apiRequest<E extends Endpoint, S extends keyof E['response
     pageNumber: readNumberHeader(response.headers, pagingHeaders.pageNumber),
     pageSize: readNumberHeader(response.headers, pagingHeaders.pageSize),
   };
-  return { data: data as z.infer<NonNullable<E['responses'][S]>>, status: response.status, paging };
+  return { data: data as ResponseBody<E, S>, status: response.status, paging };
 }
 
 export type DownloadProgress = { loaded: number; total: number | null };
@@ -116,14 +151,15 @@ export type DownloadProgress = { loaded: number; total: number | null };
 /**
  * Fetches a binary answer of the API (e.g. the contracts' recordingRoutes) with the bearer token, reporting progress from Content-Length as it streams.
  */
-export async function apiDownload(
-  endpoint: Endpoint,
-  params: Record<string, string>,
+export async function apiDownload<E extends Endpoint>(
+  endpoint: E,
+  params: EndpointParams<E>,
   options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
 ): Promise<ArrayBuffer> {
   if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
   const headers = new Headers({ Authorization: `Bearer ${await authHooks.getAccessToken()}` });
-  const response = await fetch(`${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, params)}`, {
+  const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, params as Record<string, string>)}`;
+  const response = await fetch(url, {
     headers,
     signal: options.signal,
   });

@@ -1,6 +1,5 @@
 import { apiBasePath, apiErrorSchema, buildPath } from '@auscura/contracts';
-import type { Endpoint } from '@auscura/contracts';
-import type { z } from 'zod';
+import type { Endpoint, EndpointParams, EndpointStatus, ResponseBody } from '@auscura/contracts';
 import { env } from '../config/env.ts';
 import { ApiError, authorization } from './api-client.ts';
 import type { ApiResponse } from './api-client.ts';
@@ -12,18 +11,18 @@ export type UploadProgress = { loaded: number; total: number };
  * XMLHttpRequest, because fetch reports no upload progress. The answer is validated with the
  * contract's schema for the status received (any of `statuses`).
  */
-export async function apiUpload<E extends Endpoint, S extends keyof E['responses'] & number>(
+export async function apiUpload<E extends Endpoint, S extends EndpointStatus<E>>(
   endpoint: E,
   statuses: readonly S[],
   options: {
-    params?: Record<string, string>;
+    params: EndpointParams<E>;
     body: FormData;
     signal?: AbortSignal;
     onProgress?: (progress: UploadProgress) => void;
   },
-): Promise<ApiResponse<z.infer<NonNullable<E['responses'][S]>>>> {
+): Promise<ApiResponse<ResponseBody<E, S>>> {
   const auth = await authorization();
-  const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, options.params)}`;
+  const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, options.params as Record<string, string>)}`;
   const xhr = new XMLHttpRequest();
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {
     xhr.upload.onprogress = (event) => {
@@ -63,7 +62,7 @@ export async function apiUpload<E extends Endpoint, S extends keyof E['responses
     const schema = endpoint.responses[status];
     const data = schema ? schema.parse(raw) : raw;
     return {
-      data: data as z.infer<NonNullable<E['responses'][S]>>,
+      data: data as ResponseBody<E, S>,
       status,
       paging: { totalCount: null, pageNumber: null, pageSize: null },
     };

@@ -1,6 +1,7 @@
-import { apiBasePath, clientErrorReportSchema, configRoutes } from '@auscura/contracts';
+import { clientErrorReportSchema } from '@auscura/contracts';
 import type { z } from 'zod';
 import { env } from '../config/env.ts';
+import { reportClientError } from './api/config/report-client-error.ts';
 
 type ErrorKind = z.input<typeof clientErrorReportSchema>['kind'];
 type Reporter = (error: unknown, kind: ErrorKind) => void;
@@ -28,14 +29,7 @@ const postToApi: Reporter = (error, kind) => {
     path: window.location.pathname.slice(0, 500),
     kind,
   });
-  void fetch(`${env.apiOrigin}${apiBasePath}${configRoutes.reportClientError.path}`, {
-    method: configRoutes.reportClientError.method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(report),
-    keepalive: true,
-  }).catch(() => {
-    // Reporting must never raise an error of its own: that would feed the global error screen in a loop.
-  });
+  reportClientError(report);
 };
 
 let reporter: Reporter = postToApi;

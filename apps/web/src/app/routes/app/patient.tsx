@@ -5,7 +5,7 @@ import { NotFoundContent } from '../../../components/errors/not-found-page.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { ExamHistory } from '../../../features/exams/components/exam-history.tsx';
-import { usePatientProfile } from '../../../features/patients/api/get-patient-profile.ts';
+import { usePatientProfile } from '../../../lib/api/patient-profiles/get-patient-profile.ts';
 import { PatientDetailsCard } from '../../../features/patients/components/patient-details-card.tsx';
 import { CreateSelfExamButton } from '../../../features/patients/components/patient-detail-actions.tsx';
 import { patientName } from '../../../features/patients/utils/format-patient.ts';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { examKeys } from '../../../lib/api/exams/keys.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 
 // Lazy: the dialog, the recorder and the audio engine never load with the first screen.
@@ -18,8 +19,8 @@ export function useInPersonExam() {
   const start = useCallback((id: string) => setPatientProfileId(id), []);
   const close = useCallback(() => {
     setPatientProfileId(null);
-    // Every exam list and detail: their query keys share the 'exams' root.
-    void queryClient.invalidateQueries({ queryKey: ['exams'] });
+    // Every exam list and detail: their query keys share one family.
+    void queryClient.invalidateQueries({ queryKey: examKeys.all });
   }, [queryClient]);
 
   const dialog =

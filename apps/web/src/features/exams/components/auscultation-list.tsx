@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Auscultation } from '@auscura/contracts';
-import type { RecordingVariant } from '../api/get-recording.ts';
+import type { RecordingVariant } from '../../../lib/api/auscultations/get-recording.ts';
 import { AuscultationCard } from './auscultation/auscultation-card.tsx';
 import type { Notify } from './notify.ts';
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
-import { useSearchCouncilExams } from '../api/search-council-exams.ts';
+import { useSearchCouncilExams } from '../../../lib/api/exams/search-council-exams.ts';
 import { examColumns } from './exam-columns.tsx';
 import { ExamTable } from './exam-table.tsx';
 

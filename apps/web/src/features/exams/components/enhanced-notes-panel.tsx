@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { enhancedNoteGroups } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { useSetExamEnhancedNotes } from '../api/set-exam-enhanced-notes.ts';
+import { useSetExamEnhancedNotes } from '../../../lib/api/exams/set-exam-enhanced-notes.ts';
 import { isEnhancedNoteDisabled, toggleEnhancedNote } from '../utils/enhanced-notes.ts';
 import type { EnhancedNoteLabel } from '../utils/enhanced-notes.ts';
 import type { Notify } from './notify.ts';

@@ -6,7 +6,7 @@ import { NotFoundContent } from '../../../components/errors/not-found-page.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
-import { useExam } from '../api/get-exam.ts';
+import { useExam } from '../../../lib/api/exams/get-exam.ts';
 import type { ExamFamily } from '../utils/exam-family.ts';
 import { AuscultationList } from './auscultation-list.tsx';
 import { EnhancedNotesPanel } from './enhanced-notes-panel.tsx';

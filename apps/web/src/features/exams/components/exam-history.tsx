@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
-import { useSearchExams } from '../api/search-exams.ts';
+import { useSearchExams } from '../../../lib/api/exams/search-exams.ts';
 import { examColumns } from './exam-columns.tsx';
 import { ExamTable } from './exam-table.tsx';
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import PreviousIcon from '@mui/icons-material/KeyboardArrowLeft';
 import NextIcon from '@mui/icons-material/KeyboardArrowRight';
 import { Link as RouterLink } from 'react-router-dom';
-import { useExamNavigation } from '../api/get-exam-navigation.ts';
+import { useExamNavigation } from '../../../lib/api/exams/get-exam-navigation.ts';
 import { examHref } from '../utils/exam-family.ts';
 import type { ExamFamily } from '../utils/exam-family.ts';
 import { examNavigationTargets, examPositionText } from '../utils/exam-navigation.ts';

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { notesMaxLength } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
-import { useSetExamNotes } from '../api/set-exam-notes.ts';
+import { useSetExamNotes } from '../../../lib/api/exams/set-exam-notes.ts';
 import type { Notify } from './notify.ts';
 
 /** clinician-portal §9: the confirmation shows for 3 seconds. */

@@ -4,7 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
-import { useSearchOrganizationExams } from '../api/search-organization-exams.ts';
+import { useSearchOrganizationExams } from '../../../lib/api/exams/search-organization-exams.ts';
 import { examColumns } from './exam-columns.tsx';
 import { ExamTable } from './exam-table.tsx';
 

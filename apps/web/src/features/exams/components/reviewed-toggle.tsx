@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import type { Exam } from '@auscura/contracts';
-import { useSetExamReviewed } from '../api/set-exam-reviewed.ts';
+import { useSetExamReviewed } from '../../../lib/api/exams/set-exam-reviewed.ts';
 import { examStatusLabel } from '../utils/exam-format.ts';
 import type { Notify } from './notify.ts';
 

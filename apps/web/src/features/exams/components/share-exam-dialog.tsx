@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useShareExam } from '../api/share-exam.ts';
+import { useShareExam } from '../../../lib/api/exams/share-exam.ts';
 import type { Notify } from './notify.ts';
 import { emailAddressRule } from '../../../lib/email-rule.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingPlayback, PlaybackSettings, Span } from '../../../lib/audio/playback.ts';
-import { getRecording } from '../api/get-recording.ts';
-import type { RecordingVariant } from '../api/get-recording.ts';
+import { getRecording } from '../../../lib/api/auscultations/get-recording.ts';
+import type { RecordingVariant } from '../../../lib/api/auscultations/get-recording.ts';
 
 export type PlayerState = 'idle' | 'downloading' | 'playing';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getRecording } from '../api/get-recording.ts';
+import { getRecording } from '../../../lib/api/auscultations/get-recording.ts';
 
 export type WaveformData = {
   /** [min0, max0, min1, max1, …] of the heart-sound band, one pair per bucket. */

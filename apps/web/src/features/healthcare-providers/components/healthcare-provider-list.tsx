@@ -4,7 +4,7 @@ import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
-import { useHealthcareProvidersOverview } from '../api/get-healthcare-providers-overview.ts';
+import { useHealthcareProvidersOverview } from '../../../lib/api/healthcare-providers/get-healthcare-providers-overview.ts';
 import { rolesText } from '../utils/role-labels.ts';
 
 const columns: PagedTableColumn<HealthcareProviderOverview>[] = [

@@ -1,6 +1,6 @@
 import type { Auscultation } from '@auscura/contracts';
 import { DeleteAuscultationDialog as ConfirmDelete } from '../../../components/feedback/delete-auscultation-dialog.tsx';
-import { useDeleteAuscultation } from '../api/delete-auscultation.ts';
+import { useDeleteAuscultation } from '../../../lib/api/auscultations/delete-auscultation.ts';
 import { pointName } from '../utils/points.ts';
 import type { Notify } from '../utils/notify.ts';
 

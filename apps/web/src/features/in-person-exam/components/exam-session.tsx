@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Exam } from '@auscura/contracts';
-import { getInPersonExamQueryOptions, useInPersonExam } from '../api/get-in-person-exam.ts';
+import { getExamQueryOptions, useExam } from '../../../lib/api/exams/get-exam.ts';
 import type { useAudioInputs } from '../hooks/use-audio-inputs.ts';
 import type { Notify } from '../utils/notify.ts';
 import { ageInYears } from '../utils/patient-age.ts';
@@ -25,14 +25,14 @@ export function ExamSession({
   notify: Notify;
 }) {
   const queryClient = useQueryClient();
-  const { data: exam = created } = useInPersonExam(created.id, created);
+  const { data: exam = created } = useExam(created.id, { initial: created, followProcessing: false });
   const [sentCount, setSentCount] = useState(0);
   const patient = created.patientProfile;
   const patientProfileId = created.patientProfileId ?? '';
   const age = patient?.birthdate ? ageInYears(patient.birthdate) : null;
   const refresh = () => {
     setSentCount((n) => n + 1);
-    void queryClient.invalidateQueries({ queryKey: getInPersonExamQueryOptions(created.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: getExamQueryOptions(created.id).queryKey });
   };
 
   return (

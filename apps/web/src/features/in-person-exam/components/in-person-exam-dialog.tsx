@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { useCreateInPersonExam } from '../api/create-exam.ts';
+import { useCreateInPersonExam } from '../../../lib/api/exams/create-exam.ts';
 import { useAudioInputs } from '../hooks/use-audio-inputs.ts';
 import type { Notify } from '../utils/notify.ts';
 import { DeviceCheck } from './device-check.tsx';

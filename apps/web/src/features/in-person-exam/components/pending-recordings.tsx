@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { uploadAuscultation } from '../api/upload-auscultation.ts';
+import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscultation.ts';
 import { listPendingRecordings, removePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';
 import { pointName } from '../utils/points.ts';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { encodeWav } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
 import type { AuscultationPoint } from '@auscura/contracts';
-import { uploadAuscultation } from '../api/upload-auscultation.ts';
+import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscultation.ts';
 import { useReviewPlayback } from '../hooks/use-review-playback.ts';
 import { removePendingRecording, savePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSaveExamNotes } from '../api/save-notes.ts';
+import { useSetExamNotes } from '../../../lib/api/exams/set-exam-notes.ts';
 
 /** How long typing must pause before the notes are sent. */
 const debounceMs = 800;
@@ -13,7 +13,7 @@ export function useNotesAutosave(examId: string, initial: string) {
   const [text, setText] = useState(initial);
   const [status, setStatus] = useState<NotesStatus>('idle');
   const lastSent = useRef(initial);
-  const { mutate } = useSaveExamNotes(examId);
+  const { mutate } = useSetExamNotes(examId);
 
   useEffect(() => {
     if (text === lastSent.current) return;

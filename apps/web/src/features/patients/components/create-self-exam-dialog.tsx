@@ -18,7 +18,7 @@ import type { PatientProfile, SelfExamRequest } from '@auscura/contracts';
 import { useController, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { useCreateSelfExamRequest } from '../api/create-self-exam-request.ts';
+import { useCreateSelfExamRequest } from '../../../lib/api/self-exam-requests/create-self-exam-request.ts';
 import { localIsoDate, patientErrorTexts } from '../utils/patient-form.ts';
 import {
   initialSelfExamForm,

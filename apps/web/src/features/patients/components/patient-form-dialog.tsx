@@ -14,8 +14,8 @@ import type { Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { useCreatePatientProfile } from '../api/create-patient-profile.ts';
-import { useUpdatePatientProfile } from '../api/update-patient-profile.ts';
+import { useCreatePatientProfile } from '../../../lib/api/patient-profiles/create-patient-profile.ts';
+import { useUpdatePatientProfile } from '../../../lib/api/patient-profiles/update-patient-profile.ts';
 import {
   changedPatientFields,
   initialPatientForm,

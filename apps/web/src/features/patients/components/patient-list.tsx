@@ -10,8 +10,8 @@ import type { PagedTableColumn } from '../../../components/paged-table/paged-tab
 import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { providerName } from '../../../lib/format.ts';
-import { useSearchPatientProfiles } from '../api/search-patient-profiles.ts';
-import type { PatientListScope } from '../api/search-patient-profiles.ts';
+import { useSearchPatientProfiles } from '../../../lib/api/patient-profiles/search-patient-profiles.ts';
+import type { PatientListScope } from '../../../lib/api/patient-profiles/search-patient-profiles.ts';
 import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
 import { formatBirthdate, patientName } from '../utils/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';

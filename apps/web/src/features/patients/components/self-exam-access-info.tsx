@@ -11,7 +11,7 @@ import type { SelfExamRequest } from '@auscura/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { useSendSelfExamAccessInfo } from '../api/send-self-exam-access-info.ts';
+import { useSendSelfExamAccessInfo } from '../../../lib/api/self-exam-requests/send-self-exam-access-info.ts';
 import { accessInfoEmailSchema, accessInfoTexts } from '../utils/self-exam-form.ts';
 import type { Notify } from './notify.ts';
 

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { HealthcareProviderInvitation } from '@auscura/contracts';
 import { useForm } from 'react-hook-form';
 import { paths } from '../../../../config/paths.ts';
-import { useCreateHealthcareProvider } from '../../api/create-healthcare-provider.ts';
+import { useCreateHealthcareProvider } from '../../../../lib/api/healthcare-providers/create-healthcare-provider.ts';
 import { createAccountErrorMessage } from '../../utils/account-errors.ts';
 import { createAccountSchema } from '../../utils/account-schemas.ts';
 import type { CreateAccountForm as Values } from '../../utils/account-schemas.ts';

@@ -6,7 +6,7 @@ import { MessagePage } from '../../../../components/layout/message-page.tsx';
 import { PublicLayout } from '../../../../components/layout/public-layout.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { usePublicConfig } from '../../../../lib/public-config.ts';
-import { useInvitation } from '../../api/get-invitation.ts';
+import { useInvitation } from '../../../../lib/api/healthcare-providers/get-invitation.ts';
 import { invitationMessages } from '../../utils/account-errors.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageSpinner } from '../../../../components/feedback/page-spinner.tsx';
-import { useHealthcareProvider } from '../../api/get-healthcare-provider.ts';
+import { useHealthcareProvider } from '../../../../lib/api/healthcare-providers/get-healthcare-provider.ts';
 import { onboardingSteps } from '../../utils/onboarding-steps.ts';
 import type { OnboardingStep } from '../../utils/onboarding-steps.ts';
 

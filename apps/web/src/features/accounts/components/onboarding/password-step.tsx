@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useUpdatePassword } from '../../api/update-password.ts';
+import { useUpdatePassword } from '../../../../lib/api/healthcare-providers/update-password.ts';
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { onboardingPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm } from '../../utils/account-schemas.ts';

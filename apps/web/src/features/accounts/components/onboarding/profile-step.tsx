@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { HealthcareProvider } from '@auscura/contracts';
 import { useForm } from 'react-hook-form';
-import { useUpdateHealthcareProvider } from '../../api/update-healthcare-provider.ts';
+import { useUpdateHealthcareProvider } from '../../../../lib/api/healthcare-providers/update-healthcare-provider.ts';
 import { submitFailedText } from '../../utils/account-errors.ts';
 import { onboardingProfileSchema } from '../../utils/account-schemas.ts';
 import type { ProfileForm } from '../../utils/account-schemas.ts';

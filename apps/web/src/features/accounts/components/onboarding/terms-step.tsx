@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { paths } from '../../../../config/paths.ts';
-import { useUpdateHealthcareProvider } from '../../api/update-healthcare-provider.ts';
+import { useUpdateHealthcareProvider } from '../../../../lib/api/healthcare-providers/update-healthcare-provider.ts';
 import { submitFailedText } from '../../utils/account-errors.ts';
 import { onboardingTermsSchema } from '../../utils/account-schemas.ts';
 import type { TermsForm } from '../../utils/account-schemas.ts';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useUpdatePassword } from '../../api/update-password.ts';
+import { useUpdatePassword } from '../../../../lib/api/healthcare-providers/update-password.ts';
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { settingsPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm as Values } from '../../utils/account-schemas.ts';

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../../../components/feedback/page-spinner.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useCurrentUser } from '../../../../lib/auth.ts';
-import { useHealthcareProvider } from '../../api/get-healthcare-provider.ts';
+import { useHealthcareProvider } from '../../../../lib/api/healthcare-providers/get-healthcare-provider.ts';
 import { UnexpectedErrorAlert } from './unexpected-error-alert.tsx';
 
 /** The flag the edit screen leaves in navigation state after a save. */

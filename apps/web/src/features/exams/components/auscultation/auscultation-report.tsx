@@ -10,7 +10,7 @@ import { listLoadFailedText } from '../../../../components/paged-table/list-mess
 import { paths } from '../../../../config/paths.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { isMissingRecord } from '../../../../lib/is-missing-record.ts';
-import { useAuscultationReport } from '../../api/get-auscultation-report.ts';
+import { useAuscultationReport } from '../../../../lib/api/auscultations/get-auscultation-report.ts';
 import { diagnosisText, heartRateText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown, ReportStatistics } from './report-content.tsx';
 

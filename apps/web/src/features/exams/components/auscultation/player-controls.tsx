@@ -12,7 +12,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import DownloadIcon from '@mui/icons-material/Download';
 import { recordingVariants } from '@auscura/contracts';
-import type { RecordingVariant } from '../../api/get-recording.ts';
+import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import type { PlayerState } from '../../hooks/use-player.ts';
 
 type PlayerControlsProps = {

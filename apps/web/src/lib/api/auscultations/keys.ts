@@ -1,0 +1,5 @@
+/** The one query-key family of auscultations (the recordings' bytes are not queries: get-recording.ts). */
+export const auscultationKeys = {
+  all: ['auscultations'] as const,
+  report: (beatawareId: string) => ['auscultations', 'report', beatawareId] as const,
+};
