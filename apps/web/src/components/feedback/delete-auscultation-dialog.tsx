@@ -5,13 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useNotify } from '../notifications/use-notify.ts';
 
 type DeleteAuscultationDialogProps = {
   /** The point as people read it, e.g. 'Heart 1'. */
   pointName: string;
   /** Deletes the recording; rejects when it could not. */
   onDelete: () => Promise<void>;
-  notify: (message: string, severity: 'success' | 'error') => void;
   onClose: () => void;
 };
 
@@ -19,7 +19,8 @@ type DeleteAuscultationDialogProps = {
  * The Delete Auscultation dialog (exams-and-devices §2.5, §8), shared by the exam page and the
  * in-person exam: each passes its own delete call, which refreshes its own lists.
  */
-export function DeleteAuscultationDialog({ pointName, onDelete, notify, onClose }: DeleteAuscultationDialogProps) {
+export function DeleteAuscultationDialog({ pointName, onDelete, onClose }: DeleteAuscultationDialogProps) {
+  const notify = useNotify();
   const [pending, setPending] = useState(false);
   const confirm = async () => {
     setPending(true);

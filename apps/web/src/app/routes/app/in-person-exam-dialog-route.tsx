@@ -1,5 +1,4 @@
 import InPersonExamDialog from '../../../features/in-person-exam/components/in-person-exam-dialog.tsx';
-import { useNotify } from './use-notify.ts';
 
 type Props = { patientProfileId: string; healthcareProviderId: string; onClose: () => void };
 
@@ -8,6 +7,5 @@ type Props = { patientProfileId: string; healthcareProviderId: string; onClose: 
  * neither the dialog nor the notices' code joins the first screen.
  */
 export default function InPersonExamDialogRoute(props: Props) {
-  const notify = useNotify();
-  return <InPersonExamDialog {...props} notify={notify} />;
+  return <InPersonExamDialog {...props} />;
 }

@@ -14,14 +14,12 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useNotify } from './use-notify.ts';
 import { useInPersonExam } from './use-in-person-exam.tsx';
 
 /** /patients/:patientProfileId: the patient's card beside their exam history (clinician-portal §2.9). */
 export default function PatientRoute() {
   const { patientProfileId = '' } = useParams();
   const query = usePatientProfile(patientProfileId);
-  const notify = useNotify();
   const healthcareProviderId = useCurrentUser()?.healthcareProviderId;
   const inPersonExam = useInPersonExam();
   const startInPersonExam = inPersonExam.start;
@@ -35,18 +33,14 @@ export default function PatientRoute() {
         {patientName(query.data)}
       </Typography>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-        <PatientDetailsCard patient={query.data} notify={notify} />
+        <PatientDetailsCard patient={query.data} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <ExamHistory
             patientProfileId={query.data.id}
             actions={
               <Stack direction="row" spacing={1}>
                 {healthcareProviderId && (
-                  <CreateSelfExamButton
-                    patient={query.data}
-                    healthcareProviderId={healthcareProviderId}
-                    notify={notify}
-                  />
+                  <CreateSelfExamButton patient={query.data} healthcareProviderId={healthcareProviderId} />
                 )}
                 {startInPersonExam && (
                   <Button variant="contained" size="small" onClick={() => startInPersonExam(query.data.id)}>

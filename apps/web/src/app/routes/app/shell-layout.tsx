@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { IdleSessionWatcher } from '../../../features/idle/components/idle-session-watcher.tsx';
-import { NotificationStack } from '../../../features/notifications/components/notification-stack.tsx';
+import { NotificationStack } from '../../../components/notifications/notification-stack.tsx';
 import { AppShell } from '../../../features/shell/components/app-shell.tsx';
 
 /** The signed-in frame around every protected screen. */

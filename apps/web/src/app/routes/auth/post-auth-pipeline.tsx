@@ -4,7 +4,6 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { OnboardingWizard } from '../../../features/accounts/components/onboarding/onboarding-wizard.tsx';
 import { safeReturnTo, useCurrentUser } from '../../../lib/auth.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { useNotify } from '../app/use-notify.ts';
 
 /**
  * /post-auth-pipeline (clinician-portal §2.6): the onboarding steps that apply, then the page
@@ -15,13 +14,11 @@ export default function PostAuthPipelineRoute() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { tcVersion } = usePublicConfig();
-  const notify = useNotify();
   const state: unknown = location.state;
   const returnTo = safeReturnTo(typeof state === 'object' && state !== null ? Reflect.get(state, 'returnTo') : null);
   const providerId = user?.healthcareProviderId ?? null;
 
   const finish = useCallback(() => navigate(returnTo, { replace: true }), [navigate, returnTo]);
-  const notifySuccess = useCallback((message: string) => notify(message, 'success'), [notify]);
 
   // A user without a provider record (not a clinician) has nothing to set up here.
   useEffect(() => {
@@ -29,5 +26,5 @@ export default function PostAuthPipelineRoute() {
   }, [providerId, finish]);
 
   if (!providerId) return <PageSpinner label="Preparing your workspace…" />;
-  return <OnboardingWizard providerId={providerId} tcVersion={tcVersion} onFinished={finish} notify={notifySuccess} />;
+  return <OnboardingWizard providerId={providerId} tcVersion={tcVersion} onFinished={finish} />;
 }

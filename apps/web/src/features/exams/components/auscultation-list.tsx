@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import type { Auscultation } from '@auscura/contracts';
 import type { RecordingVariant } from '../../../lib/api/auscultations/get-recording.ts';
 import { AuscultationCard } from './auscultation/auscultation-card.tsx';
-import type { Notify } from './notify.ts';
 
 /** clinician-portal §2.12: the debug view's prefiltering algorithms, in its column order. */
 const comboColumns = ['Silence', 'Algo1', 'Raw'] as const;
@@ -14,12 +13,10 @@ const comboColumns = ['Silence', 'Algo1', 'Raw'] as const;
 function AuscultationItems({
   auscultations,
   variant,
-  notify,
   compact = false,
 }: {
   auscultations: Auscultation[];
   variant: RecordingVariant;
-  notify: Notify;
   compact?: boolean;
 }) {
   const id = useId();
@@ -31,7 +28,6 @@ function AuscultationItems({
           auscultation={auscultation}
           variant={variant}
           headingId={`${id}-${auscultation.id}`}
-          notify={notify}
           compact={compact}
         />
       ))}
@@ -39,10 +35,10 @@ function AuscultationItems({
   );
 }
 
-type AuscultationListProps = { auscultations: Auscultation[]; combo: boolean; notify: Notify };
+type AuscultationListProps = { auscultations: Auscultation[]; combo: boolean };
 
 /** The exam's recordings; `combo` is the debug layout with each one under three algorithms. */
-export function AuscultationList({ auscultations, combo, notify }: AuscultationListProps) {
+export function AuscultationList({ auscultations, combo }: AuscultationListProps) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="auscultations-title" sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" id="auscultations-title" sx={{ mb: 1 }}>
@@ -57,12 +53,12 @@ export function AuscultationList({ auscultations, combo, notify }: AuscultationL
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {column}
               </Typography>
-              <AuscultationItems auscultations={auscultations} variant={column} notify={notify} compact />
+              <AuscultationItems auscultations={auscultations} variant={column} compact />
             </Box>
           ))}
         </Box>
       ) : (
-        <AuscultationItems auscultations={auscultations} variant="Silence" notify={notify} />
+        <AuscultationItems auscultations={auscultations} variant="Silence" />
       )}
     </Paper>
   );

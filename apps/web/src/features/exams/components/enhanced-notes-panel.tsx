@@ -10,13 +10,14 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useSetExamEnhancedNotes } from '../../../lib/api/exams/set-exam-enhanced-notes.ts';
 import { isEnhancedNoteDisabled, toggleEnhancedNote } from '../utils/enhanced-notes.ts';
 import type { EnhancedNoteLabel } from '../utils/enhanced-notes.ts';
-import type { Notify } from './notify.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 /** A burst of clicks is saved once, half a second after the last. */
 const autosaveDelayMs = 500;
 
 /** Structured notes in two groups; saved automatically after the first change (clinician-portal §2.12, §4). */
-export function EnhancedNotesPanel({ exam, notify }: { exam: Exam; notify: Notify }) {
+export function EnhancedNotesPanel({ exam }: { exam: Exam }) {
+  const notify = useNotify();
   // version counts the user's changes; at 0 nothing is saved, since opening an exam must not write to it.
   const [edit, setEdit] = useState<{ labels: EnhancedNoteLabel[]; version: number }>({
     labels: exam.enhancedNotes,

@@ -95,7 +95,7 @@ afterEach(() => {
 
 const notify = vi.fn();
 const renderExam = (family: ExamFamily = 'exam') =>
-  renderWithProviders(<ExamDetail examId={examId} family={family} combo={false} notify={notify} />);
+  renderWithProviders(<ExamDetail examId={examId} family={family} combo={false} />, { notify });
 
 describe('the exam detail', () => {
   it("is titled with the patient's name and links to the patient", async () => {

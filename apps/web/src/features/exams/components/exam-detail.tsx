@@ -13,13 +13,12 @@ import { EnhancedNotesPanel } from './enhanced-notes-panel.tsx';
 import { ExamHeader } from './exam-header.tsx';
 import { ExamNotes } from './exam-notes.tsx';
 import { ExamPeople } from './exam-people.tsx';
-import type { Notify } from './notify.ts';
 import { ReviewedToggle } from './reviewed-toggle.tsx';
 
-type ExamDetailProps = { examId: string; family: ExamFamily; combo: boolean; notify: Notify };
+type ExamDetailProps = { examId: string; family: ExamFamily; combo: boolean };
 
 /** The exam review screen (clinician-portal §2.12). */
-export function ExamDetail({ examId, family, combo, notify }: ExamDetailProps) {
+export function ExamDetail({ examId, family, combo }: ExamDetailProps) {
   const query = useExam(examId);
   if (query.isPending) return <PageSpinner label="Loading exam…" />;
   if (query.isError) {
@@ -29,7 +28,7 @@ export function ExamDetail({ examId, family, combo, notify }: ExamDetailProps) {
   const exam = query.data;
   return (
     <Box>
-      <ExamHeader exam={exam} family={family} notify={notify} />
+      <ExamHeader exam={exam} family={family} />
       <Box
         sx={{
           display: 'grid',
@@ -39,18 +38,18 @@ export function ExamDetail({ examId, family, combo, notify }: ExamDetailProps) {
           alignItems: 'start',
         }}
       >
-        <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} notify={notify} />
+        <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} />
         <Paper
           variant="outlined"
           sx={{ p: 3, display: 'grid', gap: 2.5, ...(combo ? {} : { gridRow: { lg: 1 }, gridColumn: { lg: 2 } }) }}
         >
-          <ReviewedToggle exam={exam} notify={notify} />
+          <ReviewedToggle exam={exam} />
           <ExamPeople exam={exam} />
           <Divider />
           {/* Keyed by exam: Previous/Next reuse these components, and their local edits must not carry over. */}
-          <ExamNotes key={`notes-${exam.id}`} exam={exam} notify={notify} />
+          <ExamNotes key={`notes-${exam.id}`} exam={exam} />
           <Divider />
-          <EnhancedNotesPanel key={`enhanced-${exam.id}`} exam={exam} notify={notify} />
+          <EnhancedNotesPanel key={`enhanced-${exam.id}`} exam={exam} />
         </Paper>
       </Box>
     </Box>

@@ -11,13 +11,12 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { examPatientLinkId, examPatientName } from '../utils/exam-format.ts';
 import type { ExamFamily } from '../utils/exam-family.ts';
 import { ExamNavigationBar } from './exam-navigation-bar.tsx';
-import type { Notify } from './notify.ts';
 import { ShareExamDialog } from './share-exam-dialog.tsx';
 
-type ExamHeaderProps = { exam: Exam; family: ExamFamily; notify: Notify };
+type ExamHeaderProps = { exam: Exam; family: ExamFamily };
 
 /** Title (the patient, or the mask), the exam date, the patient link, Share, and Previous/Next (clinician-portal §2.12). */
-export function ExamHeader({ exam, family, notify }: ExamHeaderProps) {
+export function ExamHeader({ exam, family }: ExamHeaderProps) {
   const [sharing, setSharing] = useState(false);
   const patientId = examPatientLinkId(exam);
   return (
@@ -44,7 +43,7 @@ export function ExamHeader({ exam, family, notify }: ExamHeaderProps) {
           Share
         </Button>
       </Box>
-      <ShareExamDialog examId={exam.id} open={sharing} onClose={() => setSharing(false)} notify={notify} />
+      <ShareExamDialog examId={exam.id} open={sharing} onClose={() => setSharing(false)} />
     </Box>
   );
 }

@@ -6,13 +6,14 @@ import Typography from '@mui/material/Typography';
 import { notesMaxLength } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
 import { useSetExamNotes } from '../../../lib/api/exams/set-exam-notes.ts';
-import type { Notify } from './notify.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 /** clinician-portal §9: the confirmation shows for 3 seconds. */
 const savedNoticeMs = 3000;
 
 /** Free-text notes, saved with Save or when the field loses focus (clinician-portal §2.12). */
-export function ExamNotes({ exam, notify }: { exam: Exam; notify: Notify }) {
+export function ExamNotes({ exam }: { exam: Exam }) {
+  const notify = useNotify();
   const [text, setText] = useState(exam.notes ?? '');
   const [savedVisible, setSavedVisible] = useState(false);
   // The text the server holds or is being sent: blur and the Save click that caused it must not save twice.

@@ -5,10 +5,11 @@ import Switch from '@mui/material/Switch';
 import type { Exam } from '@auscura/contracts';
 import { useSetExamReviewed } from '../../../lib/api/exams/set-exam-reviewed.ts';
 import { examStatusLabel } from '../utils/exam-format.ts';
-import type { Notify } from './notify.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 /** The Reviewed chip and its switch; the change shows at once and is undone if saving fails (clinician-portal §4). */
-export function ReviewedToggle({ exam, notify }: { exam: Exam; notify: Notify }) {
+export function ReviewedToggle({ exam }: { exam: Exam }) {
+  const notify = useNotify();
   const mutation = useSetExamReviewed(exam.id);
   const change = (value: boolean) =>
     mutation.mutate(value, {

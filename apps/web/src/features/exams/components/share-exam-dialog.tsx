@@ -9,8 +9,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useShareExam } from '../../../lib/api/exams/share-exam.ts';
-import type { Notify } from './notify.ts';
 import { emailAddressRule } from '../../../lib/email-rule.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 /** The shared email rule and its messages (clinician-portal §5, 'Email address' form). */
 const shareSchema = z.object({
@@ -18,10 +18,11 @@ const shareSchema = z.object({
 });
 type ShareForm = z.infer<typeof shareSchema>;
 
-type ShareExamDialogProps = { examId: string; open: boolean; onClose: () => void; notify: Notify };
+type ShareExamDialogProps = { examId: string; open: boolean; onClose: () => void };
 
 /** Sends a link to the exam by email; the recipient must sign in to see it. */
-export function ShareExamDialog({ examId, open, onClose, notify }: ShareExamDialogProps) {
+export function ShareExamDialog({ examId, open, onClose }: ShareExamDialogProps) {
+  const notify = useNotify();
   const mutation = useShareExam(examId);
   const form = useForm<ShareForm>({ resolver: zodResolver(shareSchema), defaultValues: { emailAddress: '' } });
   const error = form.formState.errors.emailAddress;

@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Exam } from '@auscura/contracts';
 import { getExamQueryOptions, useExam } from '../../../lib/api/exams/get-exam.ts';
 import type { useAudioInputs } from '../hooks/use-audio-inputs.ts';
-import type { Notify } from '../utils/notify.ts';
 import { ageInYears } from '../utils/patient-age.ts';
 import { AuscultationWizard } from './auscultation-wizard.tsx';
 import { DeviceWarnings } from './device-warnings.tsx';
@@ -15,15 +14,7 @@ import { PendingRecordings } from './pending-recordings.tsx';
 import { RecordedAuscultations } from './recorded-auscultations.tsx';
 
 /** The running exam: the patient, the wizard, the notes and what was recorded (exams-and-devices §2.9). */
-export function ExamSession({
-  created,
-  devices,
-  notify,
-}: {
-  created: Exam;
-  devices: ReturnType<typeof useAudioInputs>;
-  notify: Notify;
-}) {
+export function ExamSession({ created, devices }: { created: Exam; devices: ReturnType<typeof useAudioInputs> }) {
   const queryClient = useQueryClient();
   const { data: exam = created } = useExam(created.id, { initial: created, followProcessing: false });
   const [sentCount, setSentCount] = useState(0);
@@ -64,7 +55,7 @@ export function ExamSession({
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <NotesField examId={created.id} initial={created.notes ?? ''} />
           <PendingRecordings patientProfileId={patientProfileId} refreshKey={sentCount} onSent={refresh} />
-          <RecordedAuscultations examId={created.id} auscultations={exam.auscultations ?? []} notify={notify} />
+          <RecordedAuscultations examId={created.id} auscultations={exam.auscultations ?? []} />
         </Box>
       </Box>
     </Box>

@@ -7,14 +7,12 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useCreateInPersonExam } from '../../../lib/api/exams/create-exam.ts';
 import { useAudioInputs } from '../hooks/use-audio-inputs.ts';
-import type { Notify } from '../utils/notify.ts';
 import { DeviceCheck } from './device-check.tsx';
 import { ExamSession } from './exam-session.tsx';
 
 type InPersonExamDialogProps = {
   patientProfileId: string;
   healthcareProviderId: string;
-  notify: Notify;
   /** Called after the dialog closes; the caller refreshes the patient's exam history. */
   onClose: () => void;
 };
@@ -27,7 +25,6 @@ type InPersonExamDialogProps = {
 export default function InPersonExamDialog({
   patientProfileId,
   healthcareProviderId,
-  notify,
   onClose,
 }: InPersonExamDialogProps) {
   const devices = useAudioInputs();
@@ -47,7 +44,7 @@ export default function InPersonExamDialog({
       </AppBar>
       <Box component="main" sx={{ p: { xs: 2, md: 3 }, overflowY: 'auto' }}>
         {create.data ? (
-          <ExamSession created={create.data} devices={devices} notify={notify} />
+          <ExamSession created={create.data} devices={devices} />
         ) : (
           <DeviceCheck
             devices={devices}

@@ -87,9 +87,9 @@ describe('DeleteAuscultationDialog', () => {
     fetchMock.mockResolvedValue(answer(status, { type: 1, name: 'INTERNAL_SERVER_ERROR', message: 'boom' }));
     const notify = vi.fn();
     const onClose = vi.fn();
-    renderWithProviders(
-      <DeleteAuscultationDialog examId={examId} auscultation={auscultation} notify={notify} onClose={onClose} />,
-    );
+    renderWithProviders(<DeleteAuscultationDialog examId={examId} auscultation={auscultation} onClose={onClose} />, {
+      notify,
+    });
     expect(screen.getByRole('dialog', { name: 'Delete Auscultation' }).textContent).toContain('Heart 1');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith(message, severity));

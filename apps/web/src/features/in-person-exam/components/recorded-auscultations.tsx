@@ -8,21 +8,12 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Auscultation } from '@auscura/contracts';
 import { pointName } from '../utils/points.ts';
-import type { Notify } from '../utils/notify.ts';
 import { DeleteAuscultationDialog } from './delete-auscultation-dialog.tsx';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** The auscultations recorded in this exam so far, newest first, each with a delete action. */
-export function RecordedAuscultations({
-  examId,
-  auscultations,
-  notify,
-}: {
-  examId: string;
-  auscultations: Auscultation[];
-  notify: Notify;
-}) {
+export function RecordedAuscultations({ examId, auscultations }: { examId: string; auscultations: Auscultation[] }) {
   const [deleting, setDeleting] = useState<Auscultation | null>(null);
   const newestFirst = [...auscultations].reverse();
   return (
@@ -63,12 +54,7 @@ export function RecordedAuscultations({
         </List>
       )}
       {deleting && (
-        <DeleteAuscultationDialog
-          examId={examId}
-          auscultation={deleting}
-          notify={notify}
-          onClose={() => setDeleting(null)}
-        />
+        <DeleteAuscultationDialog examId={examId} auscultation={deleting} onClose={() => setDeleting(null)} />
       )}
     </Box>
   );

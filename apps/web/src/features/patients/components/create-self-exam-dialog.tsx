@@ -27,7 +27,6 @@ import {
   toSelfExamRequestBody,
 } from '../utils/self-exam-form.ts';
 import type { SelfExamFormValues } from '../utils/self-exam-form.ts';
-import type { Notify } from './notify.ts';
 import { SelfExamAccessInfo } from './self-exam-access-info.tsx';
 
 function PointCheckboxes({ control }: { control: Control<SelfExamFormValues> }) {
@@ -83,19 +82,13 @@ type CreateSelfExamDialogProps = {
   patient: PatientProfile;
   healthcareProviderId: string;
   onClose: () => void;
-  notify: Notify;
 };
 
 /**
  * Create Self Exam (exams-and-devices §2.8, §5): points, optional instructions and the exam date;
  * once created, the access code and the link to give the patient. Loaded on first open.
  */
-export default function CreateSelfExamDialog({
-  patient,
-  healthcareProviderId,
-  onClose,
-  notify,
-}: CreateSelfExamDialogProps) {
+export default function CreateSelfExamDialog({ patient, healthcareProviderId, onClose }: CreateSelfExamDialogProps) {
   const form = useForm<SelfExamFormValues>({
     resolver: zodResolver(selfExamFormSchema),
     defaultValues: initialSelfExamForm(),
@@ -122,7 +115,7 @@ export default function CreateSelfExamDialog({
       {created ? (
         <>
           <DialogContent>
-            <SelfExamAccessInfo request={created} patientEmail={patient.emailAddress} notify={notify} />
+            <SelfExamAccessInfo request={created} patientEmail={patient.emailAddress} />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button variant="contained" onClick={onClose}>

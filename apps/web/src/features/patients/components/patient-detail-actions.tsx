@@ -2,27 +2,26 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { PatientProfile } from '@auscura/contracts';
 import { LazyCreateSelfExamDialog, LazyPatientFormDialog } from './lazy-dialogs.tsx';
-import type { Notify } from './notify.ts';
 
 // Apart from the home screen's 'Add new patient' so that the first screen does not load these.
 
 /** 'Update profile' on the patient detail card (clinician-portal §2.9). */
-export function UpdateProfileButton({ patient, notify }: { patient: PatientProfile; notify: Notify }) {
+export function UpdateProfileButton({ patient }: { patient: PatientProfile }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outlined" size="small" fullWidth onClick={() => setOpen(true)}>
         Update profile
       </Button>
-      <LazyPatientFormDialog open={open} patient={patient} onClose={() => setOpen(false)} notify={notify} />
+      <LazyPatientFormDialog open={open} patient={patient} onClose={() => setOpen(false)} />
     </>
   );
 }
 
-type CreateSelfExamButtonProps = { patient: PatientProfile; healthcareProviderId: string; notify: Notify };
+type CreateSelfExamButtonProps = { patient: PatientProfile; healthcareProviderId: string };
 
 /** 'Create Self Exam' in the patient detail's Exam History header (exams-and-devices §2.8). */
-export function CreateSelfExamButton({ patient, healthcareProviderId, notify }: CreateSelfExamButtonProps) {
+export function CreateSelfExamButton({ patient, healthcareProviderId }: CreateSelfExamButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,7 +33,6 @@ export function CreateSelfExamButton({ patient, healthcareProviderId, notify }: 
         patient={patient}
         healthcareProviderId={healthcareProviderId}
         onClose={() => setOpen(false)}
-        notify={notify}
       />
     </>
   );

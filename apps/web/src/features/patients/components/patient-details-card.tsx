@@ -3,14 +3,13 @@ import Typography from '@mui/material/Typography';
 import type { PatientProfile } from '@auscura/contracts';
 import { formatDate, providerName } from '../../../lib/format.ts';
 import { birthdateWithAge, patientName, sexLabel } from '../utils/format-patient.ts';
-import type { Notify } from './notify.ts';
 import { UpdateProfileButton } from './patient-detail-actions.tsx';
 
 /** clinician-portal §9: the patient detail card is 250 px wide. */
 export const patientCardWidth = 250;
 
 /** The left card of the patient detail screen (clinician-portal §2.9), with its 'Update profile' button. */
-export function PatientDetailsCard({ patient, notify }: { patient: PatientProfile; notify: Notify }) {
+export function PatientDetailsCard({ patient }: { patient: PatientProfile }) {
   const fields = [
     { label: 'Name', value: patientName(patient) },
     { label: 'Date of birth', value: birthdateWithAge(patient.birthdate) },
@@ -41,7 +40,7 @@ export function PatientDetailsCard({ patient, notify }: { patient: PatientProfil
           </div>
         ))}
       </dl>
-      {!patient.masked && <UpdateProfileButton patient={patient} notify={notify} />}
+      {!patient.masked && <UpdateProfileButton patient={patient} />}
     </Paper>
   );
 }

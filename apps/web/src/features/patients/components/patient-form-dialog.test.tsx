@@ -58,7 +58,7 @@ describe('the Update patient dialog', () => {
     answer = () => ({ status: 200, body: { ...patient, lastName: 'Lindqvist', fullName: 'Maren Lindqvist' } });
     const onClose = vi.fn();
     const notify = vi.fn();
-    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} notify={notify} />);
+    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} />, { notify });
     expect(screen.getByRole('heading', { name: 'Update patient' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lindqvist' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -72,7 +72,7 @@ describe('the Update patient dialog', () => {
   it('shows the refusal text when the server answers UNAUTHORIZED, and keeps the dialog open', async () => {
     answer = () => ({ status: 403, body: { type: 6, name: 'UNAUTHORIZED', message: 'No.' } });
     const onClose = vi.fn();
-    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} notify={vi.fn()} />);
+    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} />);
     fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Mareike' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
@@ -84,7 +84,7 @@ describe('the Update patient dialog', () => {
   it('sends nothing when nothing changed', async () => {
     answer = () => ({ status: 500, body: null });
     const onClose = vi.fn();
-    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} notify={vi.fn()} />);
+    renderWithProviders(<PatientFormDialog patient={patient} onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(apiCalls()).toEqual([]);
@@ -94,7 +94,7 @@ describe('the Update patient dialog', () => {
 describe('the New patient dialog', () => {
   it('posts the fields with an ISO birthdate and names a duplicate address', async () => {
     answer = () => ({ status: 409, body: { type: 10, name: 'DUPLICATE_PATIENT_PROFILE', message: 'taken' } });
-    renderWithProviders(<PatientFormDialog onClose={vi.fn()} notify={vi.fn()} />);
+    renderWithProviders(<PatientFormDialog onClose={vi.fn()} />);
     fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Byron' } });
     fireEvent.change(screen.getByLabelText(/Email address/), { target: { value: 'ada@example.org' } });

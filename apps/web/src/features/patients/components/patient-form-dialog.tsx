@@ -26,7 +26,7 @@ import {
 } from '../utils/patient-form.ts';
 import type { PatientFields, PatientFormInput, PatientFormValues } from '../utils/patient-form.ts';
 import { BirthdateField } from './birthdate-field.tsx';
-import type { Notify } from './notify.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 function SexField({ control, withEmpty }: { control: Control<PatientFormInput>; withEmpty: boolean }) {
   const { field } = useController({ control, name: 'sex' });
@@ -57,14 +57,14 @@ type PatientFormDialogProps = {
   /** The patient to update; none for a new patient. */
   patient?: PatientProfile;
   onClose: () => void;
-  notify: Notify;
 };
 
 /**
  * New patient and Update patient (exams-and-devices §2.5, §5, §8): one form; a new patient is
  * POSTed, an update PATCHes only the fields that changed. A default export: loaded on first open.
  */
-export default function PatientFormDialog({ patient, onClose, notify }: PatientFormDialogProps) {
+export default function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
+  const notify = useNotify();
   const mode = patient ? 'update' : 'create';
   const form = useForm<PatientFormInput, unknown, PatientFormValues>({
     resolver: zodResolver(patientFormSchema),

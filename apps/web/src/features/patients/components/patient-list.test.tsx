@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 const renderList = (path = '/patients') =>
-  renderWithProviders(<PatientList healthcareProviderId={healthcareProviderId} notify={vi.fn()} />, { path });
+  renderWithProviders(<PatientList healthcareProviderId={healthcareProviderId} />, { path });
 
 describe('the patient list', () => {
   it('shows a loading state until the first page arrives', async () => {
@@ -97,7 +97,6 @@ describe('the patient list', () => {
     renderWithProviders(
       <PatientList
         healthcareProviderId={healthcareProviderId}
-        notify={vi.fn()}
         emptyAction={<button type="button">Add new patient</button>}
       />,
     );

@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { limits } from '@auscura/contracts';
 import type { PatientProfile } from '@auscura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
+import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
@@ -15,13 +16,9 @@ import type { PatientListScope } from '../../../lib/api/patient-profiles/search-
 import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
 import { formatBirthdate, patientName } from '../utils/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';
-import type { Notify } from './notify.ts';
 import { PatientRowMenu } from './patient-row-menu.tsx';
 
-export const listLoadFailedText =
-  'An unexpected error occurred. Our team has been notified and is looking into it. Please try again later.';
-
-const actionsColumn = (notify: Notify): PagedTableColumn<PatientProfile> => ({
+const actionsColumn: PagedTableColumn<PatientProfile> = {
   id: 'actions',
   header: '',
   label: 'Actions',
@@ -32,20 +29,20 @@ const actionsColumn = (notify: Notify): PagedTableColumn<PatientProfile> => ({
       <Link component={RouterLink} to={paths.patient.getHref(patient.id)} aria-label={`View ${patientName(patient)}`}>
         View
       </Link>
-      <PatientRowMenu patient={patient} notify={notify} />
+      <PatientRowMenu patient={patient} />
     </Box>
   ),
-});
+};
 
-const providerColumns = (notify: Notify): PagedTableColumn<PatientProfile>[] => [
+const providerColumns: PagedTableColumn<PatientProfile>[] = [
   { id: 'name', header: 'Name', width: '30%', render: patientName },
   { id: 'birthdate', header: 'Date of birth', width: '18%', render: (patient) => formatBirthdate(patient.birthdate) },
   { id: 'email', header: 'Email', width: '40%', render: (patient) => patient.emailAddress ?? '—' },
-  actionsColumn(notify),
+  actionsColumn,
 ];
 
 /** clinician-portal §2.10: the organization's list adds the primary care provider. */
-const organizationColumns = (notify: Notify): PagedTableColumn<PatientProfile>[] => [
+const organizationColumns: PagedTableColumn<PatientProfile>[] = [
   { id: 'name', header: 'Name', width: '24%', render: patientName },
   { id: 'birthdate', header: 'Date of birth', width: '14%', render: (patient) => formatBirthdate(patient.birthdate) },
   { id: 'email', header: 'Email', width: '28%', render: (patient) => patient.emailAddress ?? '—' },
@@ -55,24 +52,20 @@ const organizationColumns = (notify: Notify): PagedTableColumn<PatientProfile>[]
     width: '22%',
     render: (patient) => providerName(patient.healthcareProvider),
   },
-  actionsColumn(notify),
+  actionsColumn,
 ];
 
 /** The provider's or the organization's patients, searchable and paged (clinician-portal §2.8, §2.10). */
 type PatientListProps = PatientListScope & {
-  notify: Notify;
   /** Shown in the empty state (the 'Add new patient' button of the Patients screen). */
   emptyAction?: ReactNode;
 };
 
-export function PatientList({ notify, emptyAction, ...scope }: PatientListProps) {
+export function PatientList({ emptyAction, ...scope }: PatientListProps) {
   const { pageNumber, setPageNumber, searchText, setSearchText, search } = usePatientListParams();
   const query = useSearchPatientProfiles({ ...scope, search, pageNumber });
   const byOrganization = 'organizationId' in scope;
-  const columns = useMemo(
-    () => (byOrganization ? organizationColumns(notify) : providerColumns(notify)),
-    [byOrganization, notify],
-  );
+  const columns = byOrganization ? organizationColumns : providerColumns;
   const totalCount = query.data?.totalCount ?? 0;
   const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
 

@@ -4,19 +4,18 @@ import MoreIcon from '@mui/icons-material/MoreVert';
 import type { PatientProfile } from '@auscura/contracts';
 import { patientName } from '../utils/format-patient.ts';
 import { LazyPatientFormDialog } from './lazy-dialogs.tsx';
-import type { Notify } from './notify.ts';
 
 // MUI's Menu brings Popover and Popper along; loaded on first open so the home screen stays small.
 const PatientRowMenuPopup = lazy(() => import('./patient-row-menu-popup.tsx'));
 
-type PatientRowMenuProps = { patient: PatientProfile; notify: Notify };
+type PatientRowMenuProps = { patient: PatientProfile };
 
 /**
  * The row's more-menu (clinician-portal §2.8): View Details, Update Details, plus the entries whose
  * dialogs the route provides through PatientRowActionsContext (an entry that does nothing would
  * mislead; Start Virtual Exam joins with the virtual exam).
  */
-export function PatientRowMenu({ patient, notify }: PatientRowMenuProps) {
+export function PatientRowMenu({ patient }: PatientRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [updating, setUpdating] = useState(false);
   const menuId = useId();
@@ -46,7 +45,7 @@ export function PatientRowMenu({ patient, notify }: PatientRowMenuProps) {
           />
         </Suspense>
       )}
-      <LazyPatientFormDialog open={updating} patient={patient} onClose={() => setUpdating(false)} notify={notify} />
+      <LazyPatientFormDialog open={updating} patient={patient} onClose={() => setUpdating(false)} />
     </>
   );
 }

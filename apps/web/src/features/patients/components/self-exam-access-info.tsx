@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { useSendSelfExamAccessInfo } from '../../../lib/api/self-exam-requests/send-self-exam-access-info.ts';
 import { accessInfoEmailSchema, accessInfoTexts } from '../utils/self-exam-form.ts';
-import type { Notify } from './notify.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 function CopyableField({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
   return (
@@ -37,10 +37,11 @@ function CopyableField({ label, value, onCopy }: { label: string; value: string;
   );
 }
 
-type AccessInfoProps = { request: SelfExamRequest; patientEmail: string | null; notify: Notify };
+type AccessInfoProps = { request: SelfExamRequest; patientEmail: string | null };
 
 /** The created request's link and access code, each copyable, and Send Access Info by email. */
-export function SelfExamAccessInfo({ request, patientEmail, notify }: AccessInfoProps) {
+export function SelfExamAccessInfo({ request, patientEmail }: AccessInfoProps) {
+  const notify = useNotify();
   const send = useSendSelfExamAccessInfo(request.id);
   const form = useForm<z.input<typeof accessInfoEmailSchema>, unknown, z.output<typeof accessInfoEmailSchema>>({
     resolver: zodResolver(accessInfoEmailSchema),

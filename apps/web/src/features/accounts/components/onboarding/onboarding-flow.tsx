@@ -14,6 +14,7 @@ import { OnboardingLayout } from './onboarding-layout.tsx';
 import { PasswordStep } from './password-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import { TermsStep } from './terms-step.tsx';
+import { useNotify } from '../../../../components/notifications/use-notify.ts';
 
 type OnboardingFlowProps = {
   providerId: string;
@@ -22,11 +23,11 @@ type OnboardingFlowProps = {
   /** At least one step. */
   steps: OnboardingStep[];
   onFinished: () => void;
-  notify: (message: string) => void;
 };
 
 /** The steps that apply, one at a time, with where the user is among them. */
-export function OnboardingFlow({ providerId, provider, tcVersion, steps, onFinished, notify }: OnboardingFlowProps) {
+export function OnboardingFlow({ providerId, provider, tcVersion, steps, onFinished }: OnboardingFlowProps) {
+  const notify = useNotify();
   const [index, setIndex] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

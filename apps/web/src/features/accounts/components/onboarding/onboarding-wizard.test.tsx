@@ -48,9 +48,7 @@ afterEach(() => {
 function renderWizard() {
   const onFinished = vi.fn();
   const notify = vi.fn();
-  renderWithProviders(
-    <OnboardingWizard providerId={providerId} tcVersion={1} onFinished={onFinished} notify={notify} />,
-  );
+  renderWithProviders(<OnboardingWizard providerId={providerId} tcVersion={1} onFinished={onFinished} />, { notify });
   return { onFinished, notify };
 }
 

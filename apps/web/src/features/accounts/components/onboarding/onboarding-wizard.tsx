@@ -18,13 +18,12 @@ type OnboardingWizardProps = {
   tcVersion: number;
   /** Called once no step is left; the caller goes on to returnTo. */
   onFinished: () => void;
-  notify: (message: string) => void;
 };
 
 const waiting = <PageSpinner label="Preparing your workspace…" />;
 
 /** After sign-in: the steps of clinician-portal §2.6 that apply, in order, then onFinished. */
-export function OnboardingWizard({ providerId, tcVersion, onFinished, notify }: OnboardingWizardProps) {
+export function OnboardingWizard({ providerId, tcVersion, onFinished }: OnboardingWizardProps) {
   const query = useHealthcareProvider(providerId);
   // The plan is fixed from the first answer: saving a step updates the cached record.
   const [steps, setSteps] = useState<OnboardingStep[] | null>(null);
@@ -51,7 +50,6 @@ export function OnboardingWizard({ providerId, tcVersion, onFinished, notify }: 
         tcVersion={tcVersion}
         steps={steps}
         onFinished={onFinished}
-        notify={notify}
       />
     </Suspense>
   );

@@ -9,7 +9,6 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { useDeleteAuscultation } from '../../../../lib/api/auscultations/delete-auscultation.ts';
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import { noisySlices } from '../../utils/auscultation-format.ts';
-import type { Notify } from '../notify.ts';
 import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
 import { HeartRate } from './heart-rate.tsx';
@@ -30,13 +29,12 @@ type AuscultationCardProps = {
   auscultation: Auscultation;
   variant: RecordingVariant;
   headingId: string;
-  notify: Notify;
   /** The combo debug view's narrow columns leave out the torso diagram. */
   compact?: boolean;
 };
 
 /** One recording on the exam page (§2.12): point, date, torso, player, heart rate, noise and analysis. */
-export function AuscultationCard({ auscultation, variant, headingId, notify, compact = false }: AuscultationCardProps) {
+export function AuscultationCard({ auscultation, variant, headingId, compact = false }: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
   const [confirming, setConfirming] = useState(false);
   const name = pointName(auscultation);
@@ -80,7 +78,6 @@ export function AuscultationCard({ auscultation, variant, headingId, notify, com
             <DeleteAuscultationDialog
               pointName={name}
               onDelete={() => remove.mutateAsync(auscultation.id)}
-              notify={notify}
               onClose={() => setConfirming(false)}
             />
           )}

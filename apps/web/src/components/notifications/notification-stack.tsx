@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useNotifications } from '../hooks/use-notifications.ts';
-import type { AppNotification } from '../stores/notifications.ts';
+import { useNotifications } from './use-notifications.ts';
+import type { AppNotification } from './notifications-store.ts';
 
 type NotificationItemProps = { notification: AppNotification; dismiss: (id: number) => void };
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { dismissNotificationAtom, notificationsAtom, pushNotificationAtom } from '../stores/notifications.ts';
-import type { NotificationSeverity } from '../stores/notifications.ts';
+import { dismissNotificationAtom, notificationsAtom, pushNotificationAtom } from './notifications-store.ts';
+import type { NotificationSeverity } from './notifications-store.ts';
 
 type NotifyOptions = { severity?: NotificationSeverity; autoHideMs?: number | null };
 
