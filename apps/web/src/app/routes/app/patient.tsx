@@ -8,7 +8,7 @@ import { ExamHistory } from '../../../features/exams/components/exam-history.tsx
 import { usePatientProfile } from '../../../lib/api/patient-profiles/get-patient-profile.ts';
 import { PatientDetailsCard } from '../../../features/patients/components/patient-details-card.tsx';
 import { CreateSelfExamButton } from '../../../features/patients/components/patient-detail-actions.tsx';
-import { patientName } from '../../../features/patients/utils/format-patient.ts';
+import { patientName } from '../../../lib/format-patient.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import Typography from '@mui/material/Typography';

@@ -11,9 +11,9 @@ import type { ExamFamily } from '../utils/exam-family.ts';
 import { AuscultationList } from './auscultation-list.tsx';
 import { EnhancedNotesPanel } from './enhanced-notes-panel.tsx';
 import { ExamHeader } from './exam-header.tsx';
-import { ExamNotes } from './exam-notes.tsx';
 import { ExamPeople } from './exam-people.tsx';
 import { ReviewedToggle } from './reviewed-toggle.tsx';
+import { NotesEditor } from '../../../components/notes-editor/notes-editor.tsx';
 
 type ExamDetailProps = { examId: string; family: ExamFamily; combo: boolean };
 
@@ -47,7 +47,12 @@ export function ExamDetail({ examId, family, combo }: ExamDetailProps) {
           <ExamPeople exam={exam} />
           <Divider />
           {/* Keyed by exam: Previous/Next reuse these components, and their local edits must not carry over. */}
-          <ExamNotes key={`notes-${exam.id}`} exam={exam} />
+          <NotesEditor
+            key={`notes-${exam.id}`}
+            examId={exam.id}
+            initial={exam.notes ?? ''}
+            failureText="Failed to save exam notes."
+          />
           <Divider />
           <EnhancedNotesPanel key={`enhanced-${exam.id}`} exam={exam} />
         </Paper>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { limits } from '@auscura/contracts';
 import type { Exam, Paged } from '@auscura/contracts';
@@ -6,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
+import { useLastPageFallback } from '../../../components/paged-table/use-last-page-fallback.ts';
 
 type ExamTableProps = {
   title: string;
@@ -21,13 +21,7 @@ type ExamTableProps = {
 /** One page of exams with the shared loading, empty, failure and paging behaviour (clinician-portal §2.8, §8). */
 export function ExamTable({ query, pageNumber, setPageNumber, emptyText, ...table }: ExamTableProps) {
   const totalCount = query.data?.totalCount ?? 0;
-  const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
-
-  // A bookmarked ?p= past the end (exams were removed since) falls back to the last page.
-  useEffect(() => {
-    if (query.isSuccess && !query.isPlaceholderData && pageNumber > lastPage)
-      setPageNumber(lastPage, { replace: true });
-  }, [query.isSuccess, query.isPlaceholderData, pageNumber, lastPage, setPageNumber]);
+  useLastPageFallback(query, pageNumber, setPageNumber);
 
   let message: ReactNode;
   if (query.isError) message = listLoadFailedText;

@@ -1,5 +1,6 @@
 import { examTypeLabels } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
+import { patientName } from '../../../lib/format-patient.ts';
 
 /** clinician-portal §6: a patient of another organization appears as ten asterisks. */
 export const maskedPatientName = '**********';
@@ -7,8 +8,7 @@ export const maskedPatientName = '**********';
 /** The patient's full name, or the mask when the server withheld the patient. */
 export function examPatientName(exam: Exam): string {
   if (exam.patientMasked || !exam.patientProfile) return maskedPatientName;
-  const profile = exam.patientProfile;
-  return profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || maskedPatientName);
+  return patientName(exam.patientProfile, maskedPatientName);
 }
 
 /** The patient's id when the caller may follow a link to them; null for masked patients. */

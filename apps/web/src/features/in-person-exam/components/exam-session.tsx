@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Exam } from '@auscura/contracts';
 import { getExamQueryOptions, useExam } from '../../../lib/api/exams/get-exam.ts';
 import type { useAudioInputs } from '../hooks/use-audio-inputs.ts';
-import { ageInYears } from '../utils/patient-age.ts';
+import { ageInYears, patientName } from '../../../lib/format-patient.ts';
 import { AuscultationWizard } from './auscultation-wizard.tsx';
 import { DeviceWarnings } from './device-warnings.tsx';
 import { InputSelect } from './input-select.tsx';
@@ -31,7 +31,7 @@ export function ExamSession({ created, devices }: { created: Exam; devices: Retu
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
           <Typography variant="h5" component="h2">
-            {patient?.fullName ?? 'Patient'}
+            {patient ? patientName(patient, 'Patient') : 'Patient'}
           </Typography>
           <Typography color="text.secondary">{age === null ? 'Age unknown' : `Age ${age}`}</Typography>
         </Box>

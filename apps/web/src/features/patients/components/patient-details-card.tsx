@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PatientProfile } from '@auscura/contracts';
 import { formatDate, providerName } from '../../../lib/format.ts';
-import { birthdateWithAge, patientName, sexLabel } from '../utils/format-patient.ts';
+import { birthdateWithAge, patientName, sexLabel } from '../../../lib/format-patient.ts';
 import { UpdateProfileButton } from './patient-detail-actions.tsx';
 
 /** clinician-portal §9: the patient detail card is 250 px wide. */

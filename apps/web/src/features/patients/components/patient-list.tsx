@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -7,6 +6,7 @@ import type { PatientProfile } from '@auscura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
+import { useLastPageFallback } from '../../../components/paged-table/use-last-page-fallback.ts';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,7 +14,7 @@ import { providerName } from '../../../lib/format.ts';
 import { useSearchPatientProfiles } from '../../../lib/api/patient-profiles/search-patient-profiles.ts';
 import type { PatientListScope } from '../../../lib/api/patient-profiles/search-patient-profiles.ts';
 import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
-import { formatBirthdate, patientName } from '../utils/format-patient.ts';
+import { formatBirthdate, patientName } from '../../../lib/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';
 import { PatientRowMenu } from './patient-row-menu.tsx';
 
@@ -67,13 +67,7 @@ export function PatientList({ emptyAction, ...scope }: PatientListProps) {
   const byOrganization = 'organizationId' in scope;
   const columns = byOrganization ? organizationColumns : providerColumns;
   const totalCount = query.data?.totalCount ?? 0;
-  const lastPage = Math.max(1, Math.ceil(totalCount / limits.pageSize));
-
-  // A bookmarked ?p= past the end (patients were removed since) falls back to the last page.
-  useEffect(() => {
-    if (query.isSuccess && !query.isPlaceholderData && pageNumber > lastPage)
-      setPageNumber(lastPage, { replace: true });
-  }, [query.isSuccess, query.isPlaceholderData, pageNumber, lastPage, setPageNumber]);
+  useLastPageFallback(query, pageNumber, setPageNumber);
 
   const searching = search.trim() !== '';
   if (query.isSuccess && !query.isPlaceholderData && totalCount === 0 && !searching && searchText === '') {

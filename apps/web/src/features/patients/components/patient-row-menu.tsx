@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import type { PatientProfile } from '@auscura/contracts';
-import { patientName } from '../utils/format-patient.ts';
+import { patientName } from '../../../lib/format-patient.ts';
 import { LazyPatientFormDialog } from './lazy-dialogs.tsx';
 
 // MUI's Menu brings Popover and Popper along; loaded on first open so the home screen stays small.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInYears } from './patient-age.ts';
+import { ageInYears } from './format-patient.ts';
 
 describe('ageInYears', () => {
   it('counts a year only once the birthday has come', () => {
