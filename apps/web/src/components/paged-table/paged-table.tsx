@@ -23,7 +23,7 @@ export type PagedTableColumn<Row> = {
   render: (row: Row) => ReactNode;
 };
 
-type PagedTableProps<Row> = {
+export type PagedTableProps<Row> = {
   title: string;
   titleId: string;
   toolbar?: ReactNode;

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useSearchCouncilExams } from '../../../lib/api/exams/search-council-exams.ts';
 import { examColumns } from './exam-columns.tsx';
-import { ExamTable } from './exam-table.tsx';
+import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
 
 const columns = examColumns({ withPatient: true, viewHref: (exam) => paths.exam.getHref(exam.id) });
 
@@ -21,7 +21,7 @@ export function CouncilExams() {
     return <Alert severity="info">{councilRefusedText}</Alert>;
   }
   return (
-    <ExamTable
+    <PagedQueryTable
       title="Council exams"
       titleId="council-exams-title"
       columns={columns}

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useSearchExams } from '../../../lib/api/exams/search-exams.ts';
 import { examColumns } from './exam-columns.tsx';
-import { ExamTable } from './exam-table.tsx';
+import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
 
 const columns = examColumns({ withPatient: false, viewHref: (exam) => paths.exam.getHref(exam.id) });
 
@@ -15,7 +15,7 @@ export function ExamHistory({ patientProfileId, actions }: { patientProfileId: s
   const { pageNumber, setPageNumber } = usePageParam();
   const query = useSearchExams({ filters: [{ field: 'patientProfileId', value: patientProfileId }], pageNumber });
   return (
-    <ExamTable
+    <PagedQueryTable
       title="Exam History"
       titleId="exam-history-title"
       // The header's buttons (Create Self Exam, Start In-Person Exam) come from the route, which composes the features.

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useSearchOrganizationExams } from '../../../lib/api/exams/search-organization-exams.ts';
 import { examColumns } from './exam-columns.tsx';
-import { ExamTable } from './exam-table.tsx';
+import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
 
 const myColumns = examColumns({ withPatient: true, viewHref: (exam) => paths.organizationExam.getHref(exam.id) });
 const allColumns = examColumns({ withPatient: true, viewHref: (exam) => paths.organizationExamAll.getHref(exam.id) });
@@ -37,7 +37,7 @@ export function OrganizationExams({ healthcareProviderId }: { healthcareProvider
   );
 
   return (
-    <ExamTable
+    <PagedQueryTable
       title={all ? 'All exams' : 'My exams'}
       titleId="organization-exams-title"
       toolbar={

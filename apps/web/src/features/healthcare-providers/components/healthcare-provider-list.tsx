@@ -1,8 +1,6 @@
-import { limits } from '@auscura/contracts';
 import type { HealthcareProviderOverview } from '@auscura/contracts';
-import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
+import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
-import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useHealthcareProvidersOverview } from '../../../lib/api/healthcare-providers/get-healthcare-providers-overview.ts';
 import { rolesText } from '../utils/role-labels.ts';
@@ -21,22 +19,15 @@ const columns: PagedTableColumn<HealthcareProviderOverview>[] = [
 export function HealthcareProviderList() {
   const { pageNumber, setPageNumber } = usePageParam();
   const query = useHealthcareProvidersOverview({ pageNumber });
-  let message: string | undefined;
-  if (query.isError) message = listLoadFailedText;
-  else if (query.isSuccess && query.data.items.length === 0) message = 'Your organization has no providers yet.';
   return (
-    <PagedTable
+    <PagedQueryTable
       title="Providers"
       titleId="providers-title"
       columns={columns}
-      rows={query.data?.items ?? []}
-      getRowId={(provider) => provider.id}
-      totalCount={query.isError ? 0 : (query.data?.totalCount ?? 0)}
+      query={query}
       pageNumber={pageNumber}
-      pageSize={limits.pageSize}
-      onPageChange={setPageNumber}
-      loading={query.isFetching}
-      message={message}
+      setPageNumber={setPageNumber}
+      emptyText="Your organization has no providers yet."
     />
   );
 }

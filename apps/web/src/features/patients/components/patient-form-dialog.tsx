@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { PatientProfile } from '@auscura/contracts';
+import type { PatientProfile, PatientProfileFields } from '@auscura/contracts';
 import { useController, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -24,7 +24,7 @@ import {
   sexOptions,
   toPatientFields,
 } from '../utils/patient-form.ts';
-import type { PatientFields, PatientFormInput, PatientFormValues } from '../utils/patient-form.ts';
+import type { PatientFormInput, PatientFormValues } from '../utils/patient-form.ts';
 import { BirthdateField } from './birthdate-field.tsx';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
 
@@ -76,7 +76,7 @@ export default function PatientFormDialog({ patient, onClose }: PatientFormDialo
   const pending = create.isPending || update.isPending;
   const titleId = 'patient-form-title';
 
-  const save = async (fields: PatientFields) => {
+  const save = async (fields: PatientProfileFields) => {
     if (!patient) {
       await create.mutateAsync(fields);
       notify(`${fields.firstName} ${fields.lastName} has been added to your patients`, 'success');

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { limits } from '@auscura/contracts';
 import type { PatientProfile } from '@auscura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
-import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
-import { PagedTable } from '../../../components/paged-table/paged-table.tsx';
-import { useLastPageFallback } from '../../../components/paged-table/use-last-page-fallback.ts';
+import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { TableSearchField } from '../../../components/paged-table/table-search-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -66,20 +63,13 @@ export function PatientList({ emptyAction, ...scope }: PatientListProps) {
   const query = useSearchPatientProfiles({ ...scope, search, pageNumber });
   const byOrganization = 'organizationId' in scope;
   const columns = byOrganization ? organizationColumns : providerColumns;
-  const totalCount = query.data?.totalCount ?? 0;
-  useLastPageFallback(query, pageNumber, setPageNumber);
-
   const searching = search.trim() !== '';
-  if (query.isSuccess && !query.isPlaceholderData && totalCount === 0 && !searching && searchText === '') {
+  if (query.isSuccess && !query.isPlaceholderData && query.data.totalCount === 0 && !searching && searchText === '') {
     return <NoPatients action={emptyAction} />;
   }
 
-  let message: string | undefined;
-  if (query.isError) message = listLoadFailedText;
-  else if (query.isSuccess && query.data.items.length === 0 && searching) message = 'Sorry, no matching records found';
-
   return (
-    <PagedTable
+    <PagedQueryTable
       title="Patient list"
       titleId="patient-list-title"
       toolbar={
@@ -91,14 +81,10 @@ export function PatientList({ emptyAction, ...scope }: PatientListProps) {
         />
       }
       columns={columns}
-      rows={query.data?.items ?? []}
-      getRowId={(patient) => patient.id}
-      totalCount={query.isError ? 0 : totalCount}
+      query={query}
       pageNumber={pageNumber}
-      pageSize={limits.pageSize}
-      onPageChange={setPageNumber}
-      loading={query.isFetching}
-      message={message}
+      setPageNumber={setPageNumber}
+      emptyText={searching ? 'Sorry, no matching records found' : undefined}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { birthdateRange, limits, personNamePattern } from '@auscura/contracts';
-import type { ErrorName, PatientProfile, Sex } from '@auscura/contracts';
+import type { ErrorName, PatientProfile, PatientProfileFields, Sex } from '@auscura/contracts';
 import { z } from 'zod';
 import { emailAddressRule } from '../../../lib/email-rule.ts';
 
@@ -88,16 +88,8 @@ export const patientFormSchema = z.object({
 export type PatientFormInput = z.input<typeof patientFormSchema>;
 export type PatientFormValues = z.output<typeof patientFormSchema>;
 
-/** What the server takes for a patient (the create body without the ids it stamps itself). */
-export type PatientFields = {
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  sex?: Sex;
-  birthdate: string;
-};
-
-export function toPatientFields(values: PatientFormValues): PatientFields {
+/** The form's values as the server takes them (the contract's patient profile fields). */
+export function toPatientFields(values: PatientFormValues): PatientProfileFields {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -123,8 +115,11 @@ export function initialPatientForm(patient?: PatientProfile): PatientFormInput {
  * exams-and-devices §7.5: PATCH sends only the fields that differ from the original. An email
  * that differs only in case is a change (the address is stored as typed).
  */
-export function changedPatientFields(original: PatientProfile, fields: PatientFields): Partial<PatientFields> {
-  const changes: Partial<PatientFields> = {};
+export function changedPatientFields(
+  original: PatientProfile,
+  fields: PatientProfileFields,
+): Partial<PatientProfileFields> {
+  const changes: Partial<PatientProfileFields> = {};
   if (fields.firstName !== original.firstName) changes.firstName = fields.firstName;
   if (fields.lastName !== original.lastName) changes.lastName = fields.lastName;
   if (fields.emailAddress !== original.emailAddress) changes.emailAddress = fields.emailAddress;
