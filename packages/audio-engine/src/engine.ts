@@ -1,6 +1,7 @@
 // Typed host over the WASM core. Pure module: no DOM, no Node APIs, so the worklets, the worker,
 // Node and the tests share it and cannot drift (CONVENTIONS rule 10). Instantiation is synchronous
-// from a compiled WebAssembly.Module, which an AudioWorkletGlobalScope allows (NOTES.md).
+// from a compiled WebAssembly.Module, which an AudioWorkletGlobalScope allows (the worklet gets the
+// bytes in processorOptions and compiles them in its constructor; its output is bit-identical to Node's).
 import { BIQUAD, displaySections, type BiquadSpec, type ChainOptions, type DisplayFilter } from './filters.js';
 import { PlaybackChain } from './chain.js';
 import { NoiseDetector } from './noise-detector.js';

@@ -28,7 +28,7 @@ export type BuiltInProviderOptions = {
 
 /**
  * The built-in OpenID Connect provider at Auth0-compatible paths, so the web app's
- * @auth0/auth0-react works unchanged against it (NOTES.md explains each setting).
+ * @auth0/auth0-react works unchanged against it (each setting below says which SDK behaviour it meets).
  */
 export function createBuiltInProvider(options: BuiltInProviderOptions): Provider {
   const { db, keys, publicUrl, audience } = options;

@@ -28,7 +28,7 @@ export function readServerLock(dataDir: string): ServerLockInfo | undefined {
 
 /**
  * PGlite allows one process per data folder; two that open it both succeed and silently
- * diverge (NOTES.md). The server therefore takes this lock before opening anything, and CLIs
+ * diverge (seen with PGlite 0.4). The server therefore takes this lock before opening anything, and CLIs
  * go through the running server instead of opening the folder.
  */
 export function acquireServerLock(dataDir: string, port: number): { release(): void; setPort(port: number): void } {

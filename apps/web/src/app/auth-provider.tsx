@@ -15,7 +15,7 @@ function ApiAuthBridge({ children }: { children: ReactNode }) {
 /**
  * Sign-in through the identity provider the server names (built-in or Auth0). In built-in mode
  * `domain` is an http origin: the SDK keeps it as is, and the `issuer` option is left out
- * because it would force https (NOTES.md).
+ * because the SDK would then require an https issuer.
  */
 export function AuthProvider({ auth, children }: { auth: PublicConfig['auth']; children: ReactNode }) {
   const navigate = useNavigate();

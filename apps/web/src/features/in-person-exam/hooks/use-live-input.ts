@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PresetName } from '@auscura/audio-engine';
 import { LiveInput } from '../audio/live-input.ts';
-import type { MeterMessage } from '../audio/live-input.ts';
+import type { MeterMessage } from '@auscura/audio-engine/worklet-messages';
 
 export type MonitorSettings = { enabled: boolean; preset: PresetName; gain: number };
 
