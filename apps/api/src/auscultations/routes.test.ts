@@ -1,18 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
 import { recordingLimits } from '@auscura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { backends, createTestApp } from '../test/test-app.js';
+import { backends } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
-import { auscultationUpload, multipartBody } from '../test/multipart.js';
-import { signIn } from '../test/sign-in.js';
+import { multipartBody } from '../test/multipart.js';
+import { auth, heartPoint, openRecordingsApp, recordingHelpers } from '../test/recordings-fixture.js';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../benchmarks/fixtures/audio');
-const heartFixture = path.join(fixtures, 'heart_normal_circor_50017_MV.wav');
-const heartPoint = { type: 'heart', label: 'h2' };
+// Processing after a restart, unreadable recordings and the orphan sweep: processing.test.ts.
 
 describe.each(backends)('auscultation recordings on %s', (backend) => {
   let t: TestApp;
@@ -21,53 +16,10 @@ describe.each(backends)('auscultation recordings on %s', (backend) => {
   let riversideExam: string;
   let lakesideExam: string;
   let heart: Buffer;
-  let recordingsFolder: string;
-
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  async function examOf(organization: string) {
-    const row = await t.database.db
-      .selectFrom('exams as e')
-      .innerJoin('organizations as o', 'o.id', 'e.organization_id')
-      .select('e.id')
-      .where('o.name', '=', organization)
-      .orderBy('e.date_created', 'desc')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-  async function upload(
-    token: string,
-    examId: string,
-    recording: Buffer,
-    part: object = { auscultationPoint: heartPoint },
-  ) {
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/exams/${examId}/auscultations`,
-      ...(() => {
-        const body = auscultationUpload(part, recording);
-        return { payload: body.payload, headers: { ...body.headers, ...auth(token) } };
-      })(),
-    });
-  }
-  const storedFiles = async () => (await fs.readdir(recordingsFolder).catch(() => [])).sort();
-  const rowCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('auscultations')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const { upload, storedFiles, rowCount } = recordingHelpers(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    ada = (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token;
-    ben = (await signIn(t.app, 'ben@lakeside.example', 'Auscura-demo-2026')).access_token;
-    riversideExam = await examOf('Riverside Cardiology');
-    lakesideExam = await examOf('Lakeside Pulmonology');
-    heart = await fs.readFile(heartFixture);
-    recordingsFolder = path.join(t.env.dataDir, 'recordings');
+    ({ t, ada, ben, riversideExam, lakesideExam, heart } = await openRecordingsApp(backend));
   });
   afterAll(async () => t?.close());
 
@@ -344,94 +296,5 @@ describe.each(backends)('auscultation recordings on %s', (backend) => {
     expect(
       await t.database.db.selectFrom('auscultations').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
-  });
-
-  it('resumes pending and interrupted jobs when a new app starts on the same database', async () => {
-    const paused = await buildApp({ env: { ...t.env, RECORDING_WORKERS: 0 }, database: t.database }, { logger: false });
-    await paused.ready();
-    const body = auscultationUpload({ auscultationPoint: heartPoint }, heart);
-    const ids: string[] = [];
-    for (let n = 0; n < 2; n++) {
-      const response = await paused.inject({
-        method: 'POST',
-        url: `/api/v1/exams/${riversideExam}/auscultations`,
-        payload: body.payload,
-        headers: { ...body.headers, ...auth(ada) },
-      });
-      expect(response.statusCode).toBe(201);
-      ids.push(response.json().id);
-    }
-    await paused.close();
-    // One as if the server died while the worker had it.
-    await t.database.db
-      .updateTable('recording_jobs')
-      .set({ state: 'running' })
-      .where('auscultation_id', '=', ids[0]!)
-      .execute();
-
-    const restarted = await buildApp({ env: t.env, database: t.database }, { logger: false });
-    await restarted.ready();
-    await restarted.recordings.processor.whenIdle();
-    await restarted.close();
-    const rows = await t.database.db
-      .selectFrom('auscultations as a')
-      .innerJoin('recording_jobs as j', 'j.auscultation_id', 'a.id')
-      .select(['a.beataware_status', 'j.state', 'a.heartrate_bpm'])
-      .where('a.id', 'in', ids)
-      .execute();
-    expect(rows.map((r) => [r.beataware_status, r.state])).toEqual([
-      ['ready', 'done'],
-      ['ready', 'done'],
-    ]);
-  });
-
-  it('marks a stored recording the engine cannot read as failed, without retrying', async () => {
-    const id = (await upload(ada, riversideExam, heart)).json().id as string;
-    await t.app.recordings.processor.whenIdle();
-    // Replace the stored original by a non-WAV (as if it had been stored by an older version).
-    const key = `${id}.wav`;
-    await t.app.recordings.store.delete(key);
-    await t.app.recordings.store.put(key, Buffer.from('not a wav'));
-    await t.database.db
-      .updateTable('recording_jobs')
-      .set({ state: 'pending' })
-      .where('auscultation_id', '=', id)
-      .execute();
-    t.app.recordings.processor.notify();
-    await t.app.recordings.processor.whenIdle();
-    const job = await t.database.db
-      .selectFrom('recording_jobs')
-      .selectAll()
-      .where('auscultation_id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ state: 'failed', attempts: 2, last_error: 'wav:NOT_RIFF' });
-    const row = await t.database.db
-      .selectFrom('auscultations')
-      .select('beataware_status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.beataware_status).toBe('failed');
-  });
-
-  it('sweeps blobs that no row refers to once they are older than the grace period', async () => {
-    const store = t.app.recordings.store;
-    const referenced = await storedFiles();
-    await store.put('00000000-0000-4000-8000-000000000000.wav', heart);
-    await store.put('00000000-0000-4000-8000-000000000001.wav', heart);
-    await fs.writeFile(path.join(recordingsFolder, '.tmp-00000000-0000-4000-8000-000000000002.wav-abc'), 'partial');
-    const old = new Date(Date.now() - 2 * 3600_000);
-    for (const name of [
-      '00000000-0000-4000-8000-000000000000.wav',
-      '.tmp-00000000-0000-4000-8000-000000000002.wav-abc',
-    ]) {
-      await fs.utimes(path.join(recordingsFolder, name), old, old);
-    }
-    const restarted = await buildApp(
-      { env: { ...t.env, RECORDINGS_ORPHAN_GRACE_SECONDS: 3600 }, database: t.database },
-      { logger: false },
-    );
-    await restarted.ready();
-    await restarted.close();
-    expect(await storedFiles()).toEqual([...referenced, '00000000-0000-4000-8000-000000000001.wav'].sort());
   });
 });

@@ -113,3 +113,16 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
   return token.json() as Tokens;
 }
+
+/** A signed-in provider as tests use it: the access token and the ids its claims carry. */
+export type ProviderSession = { token: string; id: string; organizationId: string };
+
+export async function signInProvider(app: FastifyInstance, email: string, password: string): Promise<ProviderSession> {
+  const tokens = await signIn(app, email, password);
+  const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString());
+  return {
+    token: tokens.access_token,
+    id: claims['https://auscura.example/healthcareProviderId'],
+    organizationId: claims['https://auscura.example/organizationId'],
+  };
+}

@@ -1,0 +1,135 @@
+import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { demo, signInAs } from './support';
+
+// What the listening tests use: the playback worklet's output captured in the page, and the
+// spectrum measures that compare it with the engine's own rendering.
+
+type Capture = { sampleRate: number; chunks: number[][] };
+declare global {
+  interface Window {
+    __captures?: Capture[];
+  }
+}
+
+/**
+ * Taps what the engine's 'playback-processor' AudioWorklet sends to the speakers, without any
+ * hook in the app: the page's AudioWorkletNode and AudioNode.connect are wrapped so that when a
+ * playback node is connected to the destination, a ScriptProcessor records the same output.
+ */
+function tapPlaybackOutput() {
+  const captures: Capture[] = [];
+  window.__captures = captures;
+  const playbackNodes = new WeakSet<AudioNode>();
+  const Native = window.AudioWorkletNode;
+  window.AudioWorkletNode = class extends Native {
+    constructor(context: BaseAudioContext, name: string, options?: AudioWorkletNodeOptions) {
+      super(context, name, options);
+      if (name === 'playback-processor') playbackNodes.add(this);
+    }
+  };
+  const connect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => AudioNode;
+  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+    const result = connect.apply(this, args);
+    if (playbackNodes.has(this) && args[0] instanceof AudioDestinationNode) {
+      const context = this.context;
+      const recorder = context.createScriptProcessor(1024, 1, 1);
+      const capture: Capture = { sampleRate: context.sampleRate, chunks: [] };
+      captures.push(capture);
+      recorder.onaudioprocess = (event) => capture.chunks.push(Array.from(event.inputBuffer.getChannelData(0)));
+      const mute = context.createGain();
+      mute.gain.value = 0;
+      connect.call(this, recorder);
+      connect.call(recorder, mute);
+      connect.call(mute, context.destination);
+    }
+    return result;
+  } as typeof AudioNode.prototype.connect;
+}
+
+/** Signs in as Ada and opens the first organization exam with a heart recording; returns its card. */
+export async function openHeartRecording(page: Page): Promise<Locator> {
+  await page.addInitScript(tapPlaybackOutput);
+  await page.goto('/organization/exams?all=true');
+  await signInAs(page, demo.ada);
+  const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  for (const href of hrefs) {
+    await page.goto(href);
+    await expect(page.getByRole('heading', { name: 'Auscultations' })).toBeVisible();
+    const card = page.getByRole('article', { name: /^Heart \d$/ }).first();
+    if ((await card.count()) === 0) continue;
+    // The demo recordings are attached in the background after the server starts: wait for this one.
+    await expect(async () => {
+      if (await card.getByText('The recording could not be loaded.').isVisible()) await page.reload();
+      await expect(card.getByRole('slider', { name: /^Playback position/ })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
+    return card;
+  }
+  throw new Error('No seeded exam with a heart recording');
+}
+
+/** Samples captured from chunk `from` on, without the silence before playback started and after it stopped. */
+async function captured(page: Page, from: number): Promise<{ samples: Float32Array; sampleRate: number }> {
+  const capture = await page.evaluate(() => window.__captures?.at(-1) ?? null);
+  if (!capture) throw new Error('Nothing was captured');
+  const flat = capture.chunks.slice(from).flat();
+  let start = 0;
+  let end = flat.length;
+  while (start < end && Math.abs(flat[start]!) < 1e-7) start++;
+  while (end > start && Math.abs(flat[end - 1]!) < 1e-7) end--;
+  return { samples: Float32Array.from(flat.slice(start, end)), sampleRate: capture.sampleRate };
+}
+
+const chunkCount = (page: Page) => page.evaluate(() => window.__captures?.at(-1)?.chunks.length ?? 0);
+
+/** Plays from the start for `ms` and returns what the worklet sent out meanwhile. */
+export async function playFor(page: Page, card: Locator, ms: number) {
+  const from = await chunkCount(page);
+  await card.getByRole('button', { name: /^Play,/ }).click();
+  await expect(card.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(ms);
+  await card.getByRole('button', { name: /^Stop,/ }).click();
+  await page.waitForTimeout(300);
+  return captured(page, from);
+}
+
+/** Band levels (dB relative to the total) of a Welch power spectrum, in bands fixed in Hz. */
+export function bandLevels(x: Float32Array, sampleRate: number): number[] {
+  const size = 512;
+  const edges = [20, 60, 120, 200, 350, 600, 1000, 1500, 2000];
+  const power = new Float64Array(size / 2);
+  const window = Float64Array.from({ length: size }, (_, n) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / (size - 1)));
+  const cos = Float64Array.from({ length: size }, (_, n) => Math.cos((2 * Math.PI * n) / size));
+  const sin = Float64Array.from({ length: size }, (_, n) => Math.sin((2 * Math.PI * n) / size));
+  const frame = new Float64Array(size);
+  for (let offset = 0; offset + size <= x.length; offset += size / 2) {
+    for (let n = 0; n < size; n++) frame[n] = x[offset + n]! * window[n]!;
+    for (let k = 1; k < size / 2; k++) {
+      let re = 0;
+      let im = 0;
+      for (let n = 0; n < size; n++) {
+        const i = (k * n) % size;
+        re += frame[n]! * cos[i]!;
+        im -= frame[n]! * sin[i]!;
+      }
+      power[k]! += re * re + im * im;
+    }
+  }
+  const bands = edges.slice(1).map((high, i) => {
+    let sum = 0;
+    for (let k = 1; k < size / 2; k++) {
+      const hz = (k * sampleRate) / size;
+      if (hz >= edges[i]! && hz < high) sum += power[k]!;
+    }
+    return sum;
+  });
+  const total = bands.reduce((a, b) => a + b, 0) || 1e-30;
+  return bands.map((band) => Math.max(-60, 10 * Math.log10(band / total + 1e-30)));
+}
+
+export const distance = (a: number[], b: number[]) =>
+  a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+
+export const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / Math.max(1, x.length));
