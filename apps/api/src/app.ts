@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiBasePath, apiError } from '@auscura/contracts';
 import type { PublicConfig } from '@auscura/contracts';
@@ -33,6 +33,7 @@ import { openRecordingStorage, scheduleOrphanSweep } from './storage/plugin.js';
 import type { RecordingStorage } from './storage/plugin.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
+import { addCleanTextHook } from './plugins/clean-text.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { systemRoutes } from './system/routes.js';
 
@@ -64,6 +65,12 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
+    // answer in the catalogue's shape like every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send(apiError('INVALID_DATA', 'The request path is not valid.'));
+    },
     ...fastifyOptions,
   });
   // Every route the app registers, so tests can check that each API route is covered.
@@ -164,6 +171,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   await app.register(
     async (api) => {
       addAuthHook(api, verify);
+      addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));

@@ -37,7 +37,8 @@ export function route<E extends Endpoint>(
     config: { public: endpoint.public ?? false },
     handler: async (request, reply) => {
       const params = endpoint.params ? endpoint.params.parse(request.params) : undefined;
-      const body = endpoint.body ? endpoint.body.parse(request.body ?? {}) : undefined;
+      // No body at all reads as {} (every field of it optional); a JSON `null` is a body, and refused.
+      const body = endpoint.body ? endpoint.body.parse(request.body === undefined ? {} : request.body) : undefined;
       const result = await handler({ params, body, request, reply } as RouteInput<E>);
       if (result === undefined && !reply.sent) return reply.status(204).send();
       return result;
