@@ -18,6 +18,7 @@ import { builtInIdentityRoutes } from './identity/routes.js';
 import { createTokenVerifier } from './identity/verify-token.js';
 import type { TokenVerifier } from './identity/verify-token.js';
 import { operatorRoutes } from './operator/routes.js';
+import { writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
@@ -213,6 +214,17 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       tcVersion: env.TC_VERSION,
       identity,
       secret: options.operatorSecret,
+      // The embedded default only: PGlite and encrypted files in DATA_DIR (PostgreSQL and S3 have their own tools).
+      backup:
+        database.dumpDataDir && store.kind === 'encrypted-file'
+          ? (folder) =>
+              writeEmbeddedBackup(folder, {
+                dumpDatabase: () => database.dumpDataDir!(),
+                recordingsFolder: path.join(env.dataDir, 'recordings'),
+                masterKey: Buffer.from(app.recordings.workerData.masterKey),
+                holdDeletions: app.recordings.holdDeletions,
+              })
+          : undefined,
       // Reseeded demo rows get their recordings in the background, as at start.
       afterSeed: env.SEED_DEMO_RECORDINGS
         ? () => {

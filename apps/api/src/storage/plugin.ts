@@ -10,6 +10,8 @@ import type { StoreSettings } from './store-settings.js';
 
 export type RecordingStorage = {
   store: BlobStore;
+  /** Holds back the store's deletions (a backup copying the recordings) until the returned function is called. */
+  holdDeletions(): () => void;
   /** What a worker thread needs to open the same store. */
   workerData: { store: StoreSettings; masterKey: Uint8Array };
 };
@@ -24,12 +26,42 @@ export async function openRecordingStorage(env: Env): Promise<RecordingStorage> 
   const settings: StoreSettings = env.recordingsS3
     ? { kind: 's3', ...env.recordingsS3 }
     : { kind: 'encrypted-file', folder: path.join(env.dataDir, 'recordings') };
-  const store = openBlobStore(settings, masterKey);
+  const gate = deletionGate();
+  const opened = openBlobStore(settings, masterKey);
+  const store: BlobStore = {
+    ...opened,
+    async delete(key) {
+      await gate.open();
+      return opened.delete(key);
+    },
+  };
   // Wrong credentials or a missing bucket stop the start with S3's own error, not the first upload.
   if (store.check) await store.check();
   return {
     store,
+    holdDeletions: gate.hold,
     workerData: { store: settings, masterKey: new Uint8Array(masterKey) },
+  };
+}
+
+/** Deletions wait while any hold is active. */
+function deletionGate() {
+  let holds = 0;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => undefined as void;
+  return {
+    async open() {
+      while (holds > 0) await released;
+    },
+    hold() {
+      if (holds++ === 0) released = new Promise<void>((resolve) => (release = resolve));
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        if (--holds === 0) release();
+      };
+    },
   };
 }
 
