@@ -142,8 +142,8 @@ const escapes: Record<string, string> = {
   '\t': '\\t',
 };
 function jsonbString(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const body = text.replace(
+    // eslint-disable-next-line no-control-regex
     /["\\\u0000-\u001f]/g,
     (c) => escapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
