@@ -83,10 +83,13 @@ async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** A backup or restore refused for a reason the operator can fix (the message says which). */
+export class BackupRefusal extends Error {}
+
 async function assertEmptyOrMissing(folder: string, what: string) {
   try {
     const entries = await fs.readdir(folder);
-    if (entries.length) throw new Error(`${what} ${folder} is not empty.`);
+    if (entries.length) throw new BackupRefusal(`${what} ${folder} is not empty.`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

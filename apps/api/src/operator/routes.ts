@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exportAuditEntries } from '../audit/chain.js';
+import { BackupRefusal } from '../backup/embedded-backup.js';
 import type { Db } from '../db/connect.js';
 import { apiError } from '@auscura/contracts';
 import { OperatorError, operatorCommandSchema, runOperatorCommand } from './commands.js';
@@ -59,7 +60,12 @@ export async function operatorRoutes(
     if (!options.backup)
       return reply.status(400).send(apiError('INVALID_DATA', 'This server has no embedded data to back up.'));
     const { folder } = z.object({ folder: z.string().min(1).max(4096) }).parse(request.body);
-    return { output: await options.backup(folder) };
+    try {
+      return { output: await options.backup(folder) };
+    } catch (error) {
+      if (error instanceof BackupRefusal) return reply.status(400).send(apiError('INVALID_DATA', error.message));
+      throw error;
+    }
   });
 
   app.post(operatorPath, async (request, reply) => {
