@@ -73,6 +73,8 @@ describe.each(backends)('generated bad input on %s', (backend) => {
       idFor: (segment) => ids[segment],
       wav: Buffer.from(encodeWav([new Float32Array(4000)], 4000)),
     };
+    // One entry per kind of caller. A patient's token (virtual exam, self exam) joins as one more
+    // entry whose headers carry that token; every endpoint is then fuzzed as that patient too.
     principals = [
       { name: 'provider', headers: fc.constant({ authorization: `Bearer ${token}` }), runs: () => perEndpoint },
       {
