@@ -3,7 +3,7 @@ import { encodeWav } from '@auscura/audio-engine';
 import { apiBasePath, encodeListQuery } from '@auscura/contracts';
 import type { ListQueryInput } from '@auscura/contracts';
 import { auscultationUpload } from './test/multipart.js';
-import { signIn } from './test/sign-in.js';
+import { adaWithRecords } from './test/ada-records.js';
 import { backends, createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
 
@@ -159,34 +159,9 @@ describe.each(backends)('the 37 bad requests that answered 500, on %s', (backend
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    token = (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token;
-    const db = t.database.db;
-    const ada = await db
-      .selectFrom('healthcare_providers')
-      .select(['id', 'organization_id'])
-      .where('email_address', '=', 'ada@riverside.example')
-      .executeTakeFirstOrThrow();
-    const exam = await db
-      .selectFrom('exams')
-      .select(['id', 'patient_profile_id'])
-      .where('organization_id', '=', ada.organization_id)
-      .executeTakeFirstOrThrow();
-    const selfExam = await t.app.inject({
-      method: 'POST',
-      url: `${apiBasePath}/patient-profiles/${exam.patient_profile_id}/self-exam-requests`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        healthcareProviderId: ada.id,
-        examDate: new Date().toISOString().slice(0, 10),
-        auscultationPoints: ['h1'],
-      },
-    });
-    ids = {
-      providerId: ada.id,
-      patientProfileId: exam.patient_profile_id,
-      examId: exam.id,
-      selfExamRequestId: (selfExam.json() as { id: string }).id,
-    };
+    const records = await adaWithRecords(t);
+    token = records.token;
+    ids = records;
   });
   afterAll(async () => {
     await t?.close();

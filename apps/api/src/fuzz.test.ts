@@ -9,7 +9,7 @@ import { forgedAuthorization } from './test/fuzz/bad-values.js';
 import { databaseFingerprint, fuzzEndpoint } from './test/fuzz/harness.js';
 import type { FuzzPrincipal } from './test/fuzz/harness.js';
 import type { FuzzContext } from './test/fuzz/bad-requests.js';
-import { signIn } from './test/sign-in.js';
+import { adaWithRecords } from './test/ada-records.js';
 import { backends, createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
 
@@ -34,39 +34,18 @@ describe.each(backends)('generated bad input on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     const db = t.database.db;
-    const token = (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token;
-    const ada = await db
-      .selectFrom('healthcare_providers')
-      .select(['id', 'organization_id'])
-      .where('email_address', '=', 'ada@riverside.example')
-      .executeTakeFirstOrThrow();
-    const exam = await db
-      .selectFrom('exams as e')
-      .innerJoin('auscultations as a', 'a.exam_id', 'e.id')
-      .select(['e.id as examId', 'e.patient_profile_id as patientProfileId', 'a.id as auscultationId'])
-      .where('e.organization_id', '=', ada.organization_id)
-      .executeTakeFirstOrThrow();
-    const selfExam = await t.app.inject({
-      method: 'POST',
-      url: `${apiBasePath}/patient-profiles/${exam.patientProfileId}/self-exam-requests`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        healthcareProviderId: ada.id,
-        examDate: new Date().toISOString().slice(0, 10),
-        auscultationPoints: ['h1'],
-      },
-    });
-    expect(selfExam.statusCode).toBe(201);
+    const records = await adaWithRecords(t);
+    const token = records.token;
     const invitation = await runOperatorCommand(
       { db, publicUrl: t.env.publicUrl, tcVersion: t.env.TC_VERSION },
       { command: 'invite', email: 'fuzz.invitee@example.org', org: 'Riverside Cardiology', expiresInDays: 7 },
     );
     const ids: Record<string, string> = {
-      exams: exam.examId,
-      auscultations: exam.auscultationId,
-      'patient-profiles': exam.patientProfileId,
-      'healthcare-providers': ada.id,
-      'self-exam-requests': (selfExam.json() as { id: string }).id,
+      exams: records.examId,
+      auscultations: records.auscultationId,
+      'patient-profiles': records.patientProfileId,
+      'healthcare-providers': records.providerId,
+      'self-exam-requests': records.selfExamRequestId,
       'healthcare-provider-invitations': /t=([\w-]+)/.exec(invitation)![1]!,
     };
     context = {
