@@ -97,8 +97,8 @@ export async function fuzzEndpoint(options: {
   return sent;
 }
 
-/** Tables whose rows refused requests may legitimately change: the throttles count failures. */
-const changingTables = new Set(['sign_in_failures', 'audit_log', 'schema_migrations']);
+/** Tables refused requests may change: the throttles count failures; reads add audit entries (and move the chain's head). */
+const changingTables = new Set(['sign_in_failures', 'audit_log', 'audit_chain_head', 'schema_migrations']);
 
 /**
  * A fingerprint of every row the API keeps, so a test can show that refused requests changed
