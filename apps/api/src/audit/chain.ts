@@ -40,7 +40,7 @@ export async function verifyAuditChain(db: DbOrTx): Promise<ChainReport> {
   let entries = 0;
   for (;;) {
     const rows = await sql<CheckedRow>`
-      SELECT seq::int AS seq, id::int AS id,
+      SELECT seq, id,
              to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
              encode(hash, 'hex') AS hash, encode(prev_hash, 'hex') AS prev,
              encode(audit_entry_hash(prev_hash, a), 'hex') AS expected
@@ -68,7 +68,7 @@ export async function verifyAuditChain(db: DbOrTx): Promise<ChainReport> {
     if (rows.rows.length < pageSize) break;
   }
   const head = await sql<{ seq: number; hash: string }>`
-    SELECT seq::int AS seq, encode(hash, 'hex') AS hash FROM audit_chain_head WHERE id = 1`.execute(db);
+    SELECT seq, encode(hash, 'hex') AS hash FROM audit_chain_head WHERE id = 1`.execute(db);
   const recorded = head.rows[0];
   if (!recorded || recorded.seq !== lastSeq || recorded.hash !== lastHash) {
     return {
@@ -97,7 +97,7 @@ export async function* exportAuditEntries(db: DbOrTx, from: Date, to: Date): Asy
   let lastSeq = 0;
   for (;;) {
     const rows = await sql<ExportedAuditEntry>`
-      SELECT seq::int AS seq, id::int AS id,
+      SELECT seq, id,
              to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
              actor_kind AS "actorKind", actor_ref AS "actorRef",
              healthcare_provider_id AS "healthcareProviderId", organization_id AS "organizationId",
