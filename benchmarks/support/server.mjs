@@ -16,10 +16,10 @@ const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/serve
  */
 export const serverNodeFlags = ['--max-semi-space-size=64'];
 
-export async function startServer({ port, name, env = {}, showErrors = false }) {
+export async function startServer({ port, name, env = {}, showErrors = false, nodeFlags = [] }) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
-  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

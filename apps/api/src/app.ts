@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiBasePath, apiError } from '@auscura/contracts';
 import type { PublicConfig } from '@auscura/contracts';
@@ -11,6 +11,7 @@ import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createClientThrottle } from './identity/lockout.js';
 import { operatorRoutes } from './operator/routes.js';
+import { writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
@@ -19,6 +20,7 @@ import { auscultationRoutesPlugin } from './auscultations/routes.js';
 import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
+import { addCleanTextHook } from './plugins/clean-text.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { identityPlugin } from './plugins/identity.js';
 import { recordingsPlugin } from './plugins/recordings.js';
@@ -50,6 +52,12 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
+    // answer in the catalogue's shape like every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send(apiError('INVALID_DATA', 'The request path is not valid.'));
+    },
     ...fastifyOptions,
   });
   // Every route the app registers, so tests can check that each API route is covered.
@@ -95,6 +103,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   await app.register(
     async (api) => {
       addAuthHook(api, verify);
+      addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));
@@ -136,6 +145,17 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       tcVersion: env.TC_VERSION,
       identity,
       secret: options.operatorSecret,
+      // The embedded default only: PGlite and encrypted files in DATA_DIR (PostgreSQL and S3 have their own tools).
+      backup:
+        database.dumpDataDir && store.kind === 'encrypted-file'
+          ? (folder) =>
+              writeEmbeddedBackup(folder, {
+                dumpDatabase: () => database.dumpDataDir!(),
+                recordingsFolder: path.join(env.dataDir, 'recordings'),
+                masterKey: Buffer.from(app.recordings.workerData.masterKey),
+                holdDeletions: app.recordings.holdDeletions,
+              })
+          : undefined,
       // Reseeded demo rows get their recordings in the background, as at start.
       afterSeed: env.SEED_DEMO_RECORDINGS
         ? () => {

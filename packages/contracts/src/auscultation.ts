@@ -134,6 +134,7 @@ export const auscultationRoutes = {
     method: 'POST',
     path: '/exams/:id/auscultations',
     params: idParams,
+    multipart: { json: { auscultation: createAuscultationPartSchema }, files: ['recordingData'] },
     responses: {
       200: auscultationSchema,
       201: auscultationSchema,

@@ -16,6 +16,11 @@ export type Endpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body instead of JSON: the JSON parts with their schemas, and the file
+   * parts by name. Servers and generated tests read the parts from here.
+   */
+  multipart?: { json: Record<string, z.ZodType>; files: readonly string[] };
   responses: Partial<Record<number, z.ZodType>>;
   summary: string;
 };

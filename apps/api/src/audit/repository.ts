@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/connect.js';
 import type { Principal } from '../identity/verify-token.js';
 
-export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete';
+/** join/leave: a participant entering or leaving a live exam (for the live-exam feature). */
+export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave';
 export type AuditEntry = {
   action: AuditAction;
   targetType:
@@ -14,7 +15,11 @@ export type AuditEntry = {
     /** Self-exam requests (issue 7): created, access information emailed. */
     | 'self-exam-request'
     /** Account changes (issue 6): created from an invitation, names, terms, email, password. */
-    | 'healthcare-provider';
+    | 'healthcare-provider'
+    /** Virtual and live exams, and a patient's self exam (their features record these). */
+    | 'virtual-exam'
+    | 'live-exam'
+    | 'self-exam';
   targetId?: string | null;
   patientProfileId?: string | null;
   /** For list reads: the patients shown. For changes: what changed (never the new text itself). */
@@ -22,8 +27,10 @@ export type AuditEntry = {
 };
 
 type AuditRow = {
-  healthcare_provider_id: string;
-  organization_id: string;
+  actor_kind: 'healthcare-provider' | 'patient' | 'operator' | 'system';
+  actor_ref: string | null;
+  healthcare_provider_id: string | null;
+  organization_id: string | null;
   action: AuditAction;
   target_type: AuditEntry['targetType'];
   target_id: string | null;
@@ -84,10 +91,40 @@ function groupWriter(db: DbOrTx) {
   };
 }
 
-/** Who acted: a signed-in provider, or the account itself when it is created from an invitation. */
-export type AuditActor = Pick<Principal, 'healthcareProviderId' | 'organizationId'>;
+/**
+ * Who acted: a signed-in provider (or the account itself when it is created from an invitation); a
+ * patient through a token scoped to one virtual exam or self-exam request (`ref` is that exam or
+ * request); the operator through the CLI; or the server itself.
+ */
+export type AuditActor =
+  | Pick<Principal, 'healthcareProviderId' | 'organizationId'>
+  | { kind: 'patient'; ref: string; organizationId: string }
+  | { kind: 'operator' | 'system'; organizationId?: string | null };
 
-/** The audit log: who read or changed which patient data, when. */
+function actorColumns(
+  actor: AuditActor,
+): Pick<AuditRow, 'actor_kind' | 'actor_ref' | 'healthcare_provider_id' | 'organization_id'> {
+  if ('healthcareProviderId' in actor) {
+    return {
+      actor_kind: 'healthcare-provider',
+      actor_ref: null,
+      healthcare_provider_id: actor.healthcareProviderId,
+      organization_id: actor.organizationId,
+    };
+  }
+  return {
+    actor_kind: actor.kind,
+    actor_ref: actor.kind === 'patient' ? actor.ref : null,
+    healthcare_provider_id: null,
+    organization_id: actor.organizationId ?? null,
+  };
+}
+
+/**
+ * The audit log: who read or changed which patient data, when. Entries form a hash chain kept by
+ * the database (migration 008, audit/chain.ts); a feature records with `record(actor, entry)` and
+ * never writes audit_log itself.
+ */
 export function createAuditRepository(db: DbOrTx) {
   return {
     /**
@@ -96,8 +133,7 @@ export function createAuditRepository(db: DbOrTx) {
      */
     async record(principal: AuditActor, entry: AuditEntry): Promise<void> {
       const row: AuditRow = {
-        healthcare_provider_id: principal.healthcareProviderId,
-        organization_id: principal.organizationId,
+        ...actorColumns(principal),
         action: entry.action,
         target_type: entry.targetType,
         target_id: entry.targetId ?? null,

@@ -218,7 +218,11 @@ export async function auscultationRoutesPlugin(
           detail: { recording: name },
         });
       }
-      const body = await store.get(key, range ?? undefined);
+      const body = await store.get(key, range ?? undefined).catch(async (error: unknown) => {
+        // Deleted between the lookup and the read (a concurrent DELETE): gone, not a server error.
+        if (!(await store.head(key))) throw notFound('recording');
+        throw error;
+      });
       reply.type('audio/wav');
       if (range) {
         reply

@@ -1,7 +1,8 @@
 import { createAuscultationPartSchema, recordingLimits } from '@auscura/contracts';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { invalidData } from '../lib/http-error.js';
+import { assertCleanText } from '../lib/clean-text.js';
+import { HttpError, invalidData } from '../lib/http-error.js';
 
 export type UploadedRecording = {
   part: z.infer<typeof createAuscultationPartSchema>;
@@ -28,6 +29,22 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedRecor
     throw tooLarge();
   }
   if (!request.isMultipart()) throw invalidData('Expected a multipart upload with auscultation and recordingData.');
+  try {
+    return await readParts(request);
+  } catch (error) {
+    // The body ended before its closing boundary, or busboy found it malformed: the client's error.
+    if (error instanceof HttpError || isClientError(error)) throw error;
+    throw invalidData('The multipart upload is incomplete or malformed.');
+  }
+}
+
+/** Errors of @fastify/multipart that carry a 4xx status (limits, not multipart) reach the error handler as they are. */
+const isClientError = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+async function readParts(request: FastifyRequest): Promise<UploadedRecording> {
   let json: unknown;
   let bytes: Uint8Array | undefined;
   for await (const part of request.parts({
@@ -75,11 +92,14 @@ export async function readUpload(request: FastifyRequest): Promise<UploadedRecor
 }
 
 function parseJsonPart(text: string): unknown {
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     throw invalidData('The auscultation part is not valid JSON.');
   }
+  assertCleanText(json);
+  return json;
 }
 
 function tooLarge() {

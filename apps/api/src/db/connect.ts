@@ -15,6 +15,11 @@ export type DatabaseHandle = {
   db: Db;
   /** Runs a multi-statement SQL script (migrations). */
   execScript(script: string): Promise<void>;
+  /**
+   * PGlite only: its data folder as a tar, consistent — taken after a checkpoint inside a transaction,
+   * which holds every other query of this (single-connection) database back until it is done.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -110,6 +115,12 @@ async function connectPglite(folder: string): Promise<DatabaseHandle> {
     db,
     async execScript(script) {
       await client.exec(script);
+    },
+    async dumpDataDir() {
+      return client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('none');
+      });
     },
     async close() {
       await db.destroy();

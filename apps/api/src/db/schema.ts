@@ -76,6 +76,7 @@ export interface Database {
   auscultations: AuscultationsTable;
   recording_jobs: RecordingJobsTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
   self_exam_requests: SelfExamRequestsTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
@@ -176,4 +177,16 @@ export interface AuditLogTable {
   target_id: string | null;
   patient_profile_id: string | null;
   detail: ColumnType<Record<string, unknown> | null, string | null, never>;
+  actor_kind: Generated<'healthcare-provider' | 'patient' | 'operator' | 'system'>;
+  actor_ref: string | null;
+  /** The hash chain (migration 008): set by the database on insert, never by the application. */
+  seq: ColumnType<number, never, never>;
+  prev_hash: ColumnType<Uint8Array, never, never>;
+  hash: ColumnType<Uint8Array, never, never>;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  hash: Uint8Array;
 }

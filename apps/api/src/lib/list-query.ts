@@ -1,7 +1,8 @@
-import { listQuerySchema } from '@auscura/contracts';
+import { isoDateSchema, isoDateTimeSchema, listQuerySchema } from '@auscura/contracts';
 import type { FilterOp, ListQuery } from '@auscura/contracts';
 import type { FastifyReply } from 'fastify';
 import { pagingHeaders } from '@auscura/contracts';
+import { assertCleanText } from './clean-text.js';
 import { invalidData } from './http-error.js';
 
 /** What a resource allows in `q`: each field maps to a column and lists its operators. */
@@ -21,11 +22,22 @@ function checkValue(field: string, rule: FieldRule, value: unknown): void {
     const ok =
       (rule.type === 'string' && typeof item === 'string' && item.length <= 200) ||
       (rule.type === 'uuid' && typeof item === 'string' && uuidPattern.test(item)) ||
-      (rule.type === 'date' && typeof item === 'string' && !Number.isNaN(Date.parse(item))) ||
+      (rule.type === 'date' && typeof item === 'string' && isStorableDate(item)) ||
       (rule.type === 'boolean' && typeof item === 'boolean') ||
       (rule.type === 'number' && typeof item === 'number' && Number.isFinite(item));
     if (!ok) throw invalidData(`Invalid value for filter ${field}.`);
   }
+}
+
+/**
+ * A date or date-time as the contract sends them (ISO 8601: `YYYY-MM-DD`, or with time and offset),
+ * in years 1–9999. `Date.parse` alone accepted "1" (year 2001) and "+275760-09-13T00:00:00Z", which
+ * PostgreSQL refused with a server error.
+ */
+function isStorableDate(text: string): boolean {
+  if (!isoDateSchema.safeParse(text).success && !isoDateTimeSchema.safeParse(text).success) return false;
+  const year = Number(text.slice(0, 4));
+  return year >= 1 && !Number.isNaN(Date.parse(text));
 }
 
 /** Freezes a parsed query and everything in it, so a cached one cannot be changed by a caller. */
@@ -80,12 +92,17 @@ function parseUncached(raw: unknown, whitelist: ListWhitelist): ListQuery {
   const parsed = listQuerySchema.safeParse(json);
   if (!parsed.success) throw invalidData('The list query is not valid.');
   const query = parsed.data;
+  assertCleanText(query);
   for (const filter of query.filters) {
-    const rule = whitelist.filters[filter.field];
+    // Own keys only: a field named __proto__, constructor or toString must not find Object.prototype's.
+    const rule = Object.hasOwn(whitelist.filters, filter.field) ? whitelist.filters[filter.field] : undefined;
     if (!rule) throw invalidData(`Filtering by ${filter.field} is not allowed.`);
     if (!rule.ops.includes(filter.op)) throw invalidData(`Operator ${filter.op} is not allowed on ${filter.field}.`);
     if (filter.op === 'in' ? !Array.isArray(filter.value) : Array.isArray(filter.value)) {
       throw invalidData(`Invalid value for filter ${filter.field}.`);
+    }
+    if (Array.isArray(filter.value) && filter.value.length === 0) {
+      throw invalidData(`The in filter on ${filter.field} needs at least one value.`);
     }
     checkValue(filter.field, rule, filter.value);
   }

@@ -73,7 +73,8 @@ export function route<E extends Endpoint, R extends RouteResult<E>>(
     handler: async (request, reply) => {
       const params = endpoint.params ? endpoint.params.parse(request.params) : undefined;
       const query = endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined;
-      const body = endpoint.body ? endpoint.body.parse(request.body ?? {}) : undefined;
+      // No body at all reads as {} (every field of it optional); a JSON `null` is a body, and refused.
+      const body = endpoint.body ? endpoint.body.parse(request.body === undefined ? {} : request.body) : undefined;
       const result = await handler({ params, query, body, request, reply } as RouteInput<E>);
       reply.status(result.status);
       return result.body === undefined || result.body === null ? reply.send() : reply.send(result.body);

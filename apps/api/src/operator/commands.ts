@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { describeChainReport, verifyAuditChain } from '../audit/chain.js';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db } from '../db/connect.js';
 import { createOrganizationRepository } from '../organizations/repository.js';
@@ -20,6 +21,7 @@ export const operatorCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('seed'), reset: z.boolean().default(false) }),
   z.object({ command: z.literal('create-org'), name: z.string().trim().min(1).max(200) }),
   z.object({ command: z.literal('audit'), patient: z.uuid() }),
+  z.object({ command: z.literal('audit-verify') }),
   z.object({ command: z.literal('grant-council'), email: z.email().max(120), revoke: z.boolean().default(false) }),
   z.object({
     command: z.literal('invite'),
@@ -62,6 +64,11 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
           `${new Date(entry.at).toISOString()}  ${entry.action.padEnd(6)} ${entry.targetType.padEnd(20)} ${entry.targetId ?? '-'}  by ${entry.provider ?? 'unknown'}`,
       );
       return [`Audit trail of patient ${command.patient} (${trail.length} entries):`, ...lines].join('\n');
+    }
+    case 'audit-verify': {
+      const report = await verifyAuditChain(db);
+      if (!report.ok) throw new OperatorError(describeChainReport(report));
+      return describeChainReport(report);
     }
     case 'grant-council': {
       const provider = await db

@@ -15,6 +15,8 @@ import type { StoreSettings } from '../storage/store-settings.js';
 
 export type Recordings = {
   store: BlobStore;
+  /** Holds back the store's deletions (a backup copying the recordings) until the returned function is called. */
+  holdDeletions(): () => void;
   /** What a worker thread needs to open the same store. */
   workerData: { store: StoreSettings; masterKey: Uint8Array };
   /** The processing queue (variants and analysis of each upload). */
@@ -42,7 +44,15 @@ export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: 
   const settings: StoreSettings = env.recordingsS3
     ? { kind: 's3', ...env.recordingsS3 }
     : { kind: 'encrypted-file', folder: path.join(env.dataDir, 'recordings') };
-  const store = openBlobStore(settings, masterKey);
+  const gate = deletionGate();
+  const opened = openBlobStore(settings, masterKey);
+  const store: BlobStore = {
+    ...opened,
+    async delete(key) {
+      await gate.open();
+      return opened.delete(key);
+    },
+  };
   // Wrong credentials or a missing bucket stop the start with S3's own error, not the first upload.
   if (store.check) await store.check();
   const workerData = { store: settings, masterKey: new Uint8Array(masterKey) };
@@ -54,7 +64,7 @@ export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: 
     log: app.log,
   });
   const ingestor = createIngestor(workerData);
-  app.decorate('recordings', { store, workerData, processor, ingestor });
+  app.decorate('recordings', { store, holdDeletions: gate.hold, workerData, processor, ingestor });
   scheduleOrphanSweep(app, db, store, env.RECORDINGS_ORPHAN_GRACE_SECONDS);
   // Only resets interrupted jobs before answering: the server is ready while the worker works.
   app.addHook('onReady', async () => processor.start());
@@ -63,6 +73,27 @@ export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: 
     await ingestor.close();
   });
 });
+
+/** Deletions wait while any hold is active. */
+function deletionGate() {
+  let holds = 0;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => undefined as void;
+  return {
+    async open() {
+      while (holds > 0) await released;
+    },
+    hold() {
+      if (holds++ === 0) released = new Promise<void>((resolve) => (release = resolve));
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        if (--holds === 0) release();
+      };
+    },
+  };
+}
 
 /** Sweeps orphans when the app is ready and then hourly. */
 function scheduleOrphanSweep(app: FastifyInstance, db: Db, store: BlobStore, graceSeconds: number) {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { operatorCommandSchema } from '../operator/commands.js';
 import { runCli, runCommand } from './cli-support.js';
+import { backup, exportAudit, restore } from './data-commands.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -13,6 +14,12 @@ Commands:
   reset-password --email ADDRESS                     set a temporary password (printed once) that must be
                                                      changed at the next sign-in
   audit --patient ID                                 print a patient's audit trail (reads and changes)
+  audit --verify                                     check the audit log's hash chain; name the first broken entry
+  audit --export --from DATE --to DATE [--out FILE]  write the entries of [from, to) as JSON lines
+  backup DIR                                         copy the embedded database and recordings into DIR
+                                                     (consistent while the server runs; the master key stays out)
+  restore DIR                                        restore a backup into an empty DATA_DIR (server stopped;
+                                                     the recordings master key must be in place)
   grant-council --email ADDRESS [--revoke]           grant (or revoke) the council-member role
 `;
 
@@ -28,6 +35,11 @@ async function main(): Promise<string> {
       'expires-in-days': { type: 'string' },
       patient: { type: 'string' },
       revoke: { type: 'boolean' },
+      verify: { type: 'boolean' },
+      export: { type: 'boolean' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   try {
@@ -48,7 +60,13 @@ async function main(): Promise<string> {
       case 'reset-password':
         return await runCommand(operatorCommandSchema.parse({ command, email: values.email }));
       case 'audit':
+        if (values.verify) return await runCommand({ command: 'audit-verify' });
+        if (values.export) return await exportAudit({ from: values.from, to: values.to, out: values.out });
         return await runCommand(operatorCommandSchema.parse({ command, patient: values.patient }));
+      case 'backup':
+        return await backup(positionals[0]);
+      case 'restore':
+        return await restore(positionals[0]);
       case 'grant-council':
         return await runCommand(
           operatorCommandSchema.parse({ command, email: values.email, revoke: values.revoke ?? false }),

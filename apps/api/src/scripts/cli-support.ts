@@ -37,7 +37,8 @@ export async function runCommand(command: OperatorCommand): Promise<string> {
 
 export async function runCli(action: () => Promise<string>) {
   try {
-    process.stdout.write(`${await action()}\n`);
+    const output = await action();
+    if (output) process.stdout.write(`${output}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -2,6 +2,7 @@ import { configRoutes } from '@auscura/contracts';
 import type { PublicConfig } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../lib/route.js';
+import { scrubClientText } from '../plugins/logger.js';
 
 /** Public configuration and client error intake under /api/v1. */
 export async function systemRoutes(app: FastifyInstance, options: { config: PublicConfig }) {
@@ -14,7 +15,14 @@ export async function systemRoutes(app: FastifyInstance, options: { config: Publ
     // The message and stack are the app's own text; the path is logged without its query string,
     // which could carry search terms (patient names).
     request.log.warn(
-      { clientError: { kind: body.kind, message: body.message, stack: body.stack, path: body.path?.split('?')[0] } },
+      {
+        clientError: {
+          kind: body.kind,
+          message: scrubClientText(body.message),
+          stack: scrubClientText(body.stack),
+          path: body.path?.split('?')[0],
+        },
+      },
       'client error',
     );
     return { status: 204 };
