@@ -35,12 +35,21 @@ import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { systemRoutes } from './system/routes.js';
+import { createLocalBus, createRedisBus } from './realtime/bus.js';
+import { realtimeRoutesPlugin } from './realtime/routes.js';
+import { createRealtimeServer } from './realtime/socket-server.js';
+import type { RealtimeServer } from './realtime/socket-server.js';
+import { createParticipantTokens } from './realtime/tokens.js';
+import { createPatientSessions } from './virtual-exams/patient-session.js';
+import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: string[];
     /** Recording storage and the processing queue (tests, seed and benchmarks reach them here). */
     recordings: RecordingStorage & { processor: RecordingProcessor; ingestor: Ingestor };
+    /** The live exams' WebSocket endpoint (tests reach its sweep and connection count here). */
+    realtime: RealtimeServer;
   }
 }
 
@@ -145,6 +154,19 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const { store, processor, ingestor } = app.recordings;
   const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });
 
+  // The live exam's shared state: WebSocket upgrades on the API's own port (same origin as the app).
+  const sessions = createPatientSessions(db);
+  const participantTokens = createParticipantTokens(db);
+  const serverId = crypto.randomUUID();
+  const bus = env.REDIS_URL ? await createRedisBus(env.REDIS_URL, serverId, app.log) : createLocalBus();
+  const realtime = createRealtimeServer({ db, bus, tokens: participantTokens, serverId, log: app.log });
+  app.server.on('upgrade', realtime.handleUpgrade);
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => realtime.start());
+  // Before the HTTP server waits for its connections to end: close the sockets, end their presences.
+  app.addHook('preClose', async () => realtime.stop());
+  app.addHook('onClose', async () => bus.close());
+
   const publicConfig: PublicConfig = {
     auth,
     tcVersion: env.TC_VERSION,
@@ -157,6 +179,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       database: database.kind,
       mail: mailer.kind,
       recordings: store.kind,
+      realtime: bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
     },
     version: '0.1.0',
   };
@@ -184,6 +207,24 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         }),
       });
       await api.register(auscultationRoutesPlugin, { db, store, processor, ingestor });
+      await api.register(virtualExamRoutesPlugin, {
+        db,
+        mailer,
+        publicUrl: env.publicUrl,
+        sessions,
+        // Wrong or expired codes: 20 from one client address, or 20 against one exam, lock them out.
+        clientThrottle: createClientThrottle(db, {
+          scope: 'access-code-client',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+        examThrottle: createClientThrottle(db, {
+          scope: 'access-code-exam',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+      });
+      await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions });
     },
     { prefix: apiBasePath },
   );

@@ -48,6 +48,17 @@ const envSchema = z.object({
   SENTRY_DSN: optionalString,
   /** Send mail through this SMTP server (nodemailer URL) instead of writing DATA_DIR/outbox files. */
   SMTP_URL: optionalString,
+  /**
+   * Fan the live exams' state changes out through this Redis server (redis:// or rediss://), so
+   * that a provider and a patient on different API processes see each other's changes.
+   */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
   /** Seed the demo organizations and users into an empty database (on by default). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -1,0 +1,55 @@
+import { realtimeRoutes } from '@auscura/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connect.js';
+import { notFound } from '../lib/http-error.js';
+import { principalOf, route } from '../lib/route.js';
+import type { PatientSessions } from '../virtual-exams/patient-session.js';
+import { createVirtualExamRepository } from '../virtual-exams/repository.js';
+import { examOver, isCodeLive } from '../virtual-exams/routes.js';
+import { participantTokenTtlSeconds } from './tokens.js';
+import type { ParticipantTokens } from './tokens.js';
+
+/**
+ * The §7.3 token calls: a participant token for one live exam's shared state. Providers of the
+ * exam's organization are authorized participants; a patient with a session for this exam is a
+ * potential participant (it sees only its own entry request until the provider admits it).
+ */
+export async function realtimeRoutesPlugin(
+  app: FastifyInstance,
+  options: { db: Db; tokens: ParticipantTokens; sessions: PatientSessions },
+) {
+  const virtualExams = createVirtualExamRepository(options.db);
+
+  route(app, realtimeRoutes.authorizedParticipant, async ({ params, request }) => {
+    const principal = principalOf(request);
+    const row = await virtualExams.findInOrganization(params.id, principal.organizationId);
+    if (!row) throw notFound('virtual exam');
+    const provider = await options.db
+      .selectFrom('healthcare_providers')
+      .select(['display_name', 'first_name', 'last_name'])
+      .where('id', '=', principal.healthcareProviderId)
+      .executeTakeFirst();
+    const name =
+      provider?.display_name ?? ([provider?.first_name, provider?.last_name].filter(Boolean).join(' ') || 'Clinician');
+    const value = await options.tokens.issue({
+      virtualExamId: row.id,
+      id: principal.healthcareProviderId,
+      name,
+      role: 'HealthcareProvider',
+    });
+    return { value, expiresIn: participantTokenTtlSeconds };
+  });
+
+  route(app, realtimeRoutes.potentialParticipant, async ({ params, request }) => {
+    const session = await options.sessions.fromRequest(request, params.id);
+    const row = await virtualExams.findRow(params.id);
+    if (!row || !isCodeLive(row)) throw examOver();
+    const value = await options.tokens.issue({
+      virtualExamId: row.id,
+      id: session.pid,
+      name: session.n,
+      role: 'Patient',
+    });
+    return { value, expiresIn: participantTokenTtlSeconds };
+  });
+}
