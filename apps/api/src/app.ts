@@ -39,6 +39,7 @@ import { createLocalBus, createRedisBus } from './realtime/bus.js';
 import { realtimeRoutesPlugin } from './realtime/routes.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
 import type { RealtimeServer } from './realtime/socket-server.js';
+import type { StateBus } from './realtime/bus.js';
 import { createParticipantTokens } from './realtime/tokens.js';
 import { createPatientSessions } from './virtual-exams/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     recordings: RecordingStorage & { processor: RecordingProcessor; ingestor: Ingestor };
     /** The live exams' WebSocket endpoint (tests reach its sweep and connection count here). */
     realtime: RealtimeServer;
+    realtimeBus: StateBus;
   }
 }
 
@@ -101,6 +103,23 @@ export async function buildApp(
     await processor.close();
     await ingestor.close();
   });
+  // The live exam's shared state: WebSocket upgrades on the API's own port (same origin as the app).
+  const serverId = crypto.randomUUID();
+  const bus = options.env.REDIS_URL ? await createRedisBus(options.env.REDIS_URL, serverId, app.log) : createLocalBus();
+  const realtime = createRealtimeServer({
+    db: options.database.db,
+    bus,
+    tokens: createParticipantTokens(options.database.db),
+    serverId,
+    log: app.log,
+  });
+  app.server.on('upgrade', realtime.handleUpgrade);
+  app.decorate('realtime', realtime);
+  app.decorate('realtimeBus', bus);
+  app.addHook('onReady', async () => realtime.start());
+  // Before the HTTP server waits for its connections to end: close the sockets, end their presences.
+  app.addHook('preClose', async () => realtime.stop());
+  app.addHook('onClose', async () => bus.close());
   await app.register(appPlugin, options);
   return app;
 }
@@ -154,18 +173,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const { store, processor, ingestor } = app.recordings;
   const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });
 
-  // The live exam's shared state: WebSocket upgrades on the API's own port (same origin as the app).
   const sessions = createPatientSessions(db);
   const participantTokens = createParticipantTokens(db);
-  const serverId = crypto.randomUUID();
-  const bus = env.REDIS_URL ? await createRedisBus(env.REDIS_URL, serverId, app.log) : createLocalBus();
-  const realtime = createRealtimeServer({ db, bus, tokens: participantTokens, serverId, log: app.log });
-  app.server.on('upgrade', realtime.handleUpgrade);
-  app.decorate('realtime', realtime);
-  app.addHook('onReady', async () => realtime.start());
-  // Before the HTTP server waits for its connections to end: close the sockets, end their presences.
-  app.addHook('preClose', async () => realtime.stop());
-  app.addHook('onClose', async () => bus.close());
+  const bus = app.realtimeBus;
 
   const publicConfig: PublicConfig = {
     auth,

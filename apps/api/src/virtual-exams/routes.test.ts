@@ -186,7 +186,7 @@ describe.each(backends)('virtual exams on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ type: 19, name: 'INVALID_EMAIL' });
     const outbox = path.join(t.env.dataDir, 'outbox');
-    const before = await fs.readdir(outbox).catch(() => []);
+    const before: string[] = await fs.readdir(outbox).catch(() => []);
     const sent = await t.app.inject({
       method: 'POST',
       url,
