@@ -7,7 +7,7 @@ import type { Db } from '../db/connect.js';
  * its own connections when they close; the presences of a process that died (no renewal for
  * `staleMs`) are found by the sweep of any process, the restarted one included.
  */
-export const presenceTimings = { renewMs: 3000, staleMs: 9000, sweepMs: 3000 } as const;
+export const presenceTimings = { renewMs: 2000, staleMs: 6000, sweepMs: 2000 } as const;
 
 export type OrphanPresence = { presenceKey: string; virtualExamId: string; lastSeen: Date };
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiError, clientMessageSchema, realtimeCloseCodes, realtimeHeartbeat } from '@auscura/contracts';
-import type { ApiError, ServerMessage } from '@auscura/contracts';
+import type { ApiError, ClientMessage, ServerMessage } from '@auscura/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
@@ -33,6 +33,8 @@ type Connection = {
   tokens: number;
   unsubscribe?: () => void;
   closed: boolean;
+  /** The message being handled; the next waits for it. */
+  queue: Promise<void>;
 };
 
 export type RealtimeServerOptions = {
@@ -157,22 +159,25 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       return fail(connection, realtimeCloseCodes.protocolError, apiError('INVALID_DATA', 'Not a protocol message.'));
     }
     if (message.type === 'ping') return send(connection, { type: 'pong' });
-    const task =
-      message.type === 'auth'
-        ? connection.participant
-          ? Promise.resolve(
-              fail(connection, realtimeCloseCodes.protocolError, apiError('INVALID_DATA', 'Already signed in.')),
-            )
-          : authenticate(connection, message.token)
-        : connection.participant
-          ? write(connection, message.id, message.path, message.value)
-          : Promise.resolve(
-              fail(connection, realtimeCloseCodes.tokenRefused, apiError('UNAUTHORIZED', 'Sign in first.')),
-            );
-    task.catch((error: unknown) => {
-      log.error({ err: error }, 'live exam message failed');
-      fail(connection, 1011, apiError('INTERNAL_SERVER_ERROR', 'An internal error occurred.'));
-    });
+    // One message at a time per connection: writes apply in the order sent, and a write sent
+    // right after `auth` waits for the sign-in instead of being refused.
+    const next = message;
+    connection.queue = connection.queue
+      .then(() => handle(connection, next))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'live exam message failed');
+        fail(connection, 1011, apiError('INTERNAL_SERVER_ERROR', 'An internal error occurred.'));
+      });
+  }
+
+  async function handle(connection: Connection, message: Exclude<ClientMessage, { type: 'ping' }>): Promise<void> {
+    if (connection.closed) return;
+    if (message.type === 'auth') {
+      if (!connection.participant) return authenticate(connection, message.token);
+      return fail(connection, realtimeCloseCodes.protocolError, apiError('INVALID_DATA', 'Already signed in.'));
+    }
+    if (connection.participant) return write(connection, message.id, message.path, message.value);
+    return fail(connection, realtimeCloseCodes.tokenRefused, apiError('UNAUTHORIZED', 'Sign in first.'));
   }
 
   function onClose(connection: Connection) {
@@ -202,6 +207,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
         lastSeen: Date.now(),
         tokens: messagesPerSecond * 2,
         closed: false,
+        queue: Promise.resolve(),
       };
       connections.add(connection);
       ws.on('message', (data: Buffer) => onMessage(connection, data));

@@ -9,12 +9,19 @@ export class TestSocket {
   private waiters: (() => void)[] = [];
   private nextId = 1;
 
+  private heartbeat: NodeJS.Timeout;
+
   private constructor(readonly socket: WebSocket) {
+    // Like a real client: a ping every 2 s keeps the server from taking the connection for dead.
+    this.heartbeat = setInterval(() => {
+      if (socket.readyState === socket.OPEN) this.send({ type: 'ping' });
+    }, 2000);
     socket.on('message', (data: Buffer) => {
       this.messages.push(serverMessageSchema.parse(JSON.parse(data.toString('utf8'))));
       this.wake();
     });
     socket.on('close', (code: number, reason: Buffer) => {
+      clearInterval(this.heartbeat);
       this.closed = { code, reason: reason.toString() };
       this.wake();
     });
@@ -88,7 +95,13 @@ export class TestSocket {
     return this.closed;
   }
 
+  /** Stops the pings, as a client whose network went away. */
+  stopHeartbeat() {
+    clearInterval(this.heartbeat);
+  }
+
   close() {
+    clearInterval(this.heartbeat);
     this.socket.close();
   }
 }
