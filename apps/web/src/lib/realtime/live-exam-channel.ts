@@ -54,9 +54,14 @@ export function createChannelCore() {
     get status() {
       return status;
     },
-    /** A new copy of the state (lenient: missing fields get their defaults). */
+    /**
+     * A new copy of the state (missing fields get their defaults). A copy that does not parse is
+     * skipped: the Firebase SDK shows a local write to a child before the server's data arrives.
+     */
     setState(raw: unknown) {
-      state = liveExamStateSchema.parse(raw ?? {});
+      const parsed = liveExamStateSchema.safeParse(raw ?? {});
+      if (!parsed.success) return;
+      state = parsed.data;
       for (const entry of fieldListeners) notify(entry);
     },
     setStatus(next: ConnectionStatus) {
