@@ -107,7 +107,7 @@ export async function buildApp(
   const serverId = crypto.randomUUID();
   const bus = options.env.REDIS_URL ? await createRedisBus(options.env.REDIS_URL, serverId, app.log) : createLocalBus();
   const realtime = createRealtimeServer({
-    db: options.database.db,
+    db: options.database.relaxedDb,
     bus,
     tokens: createParticipantTokens(options.database.db),
     serverId,

@@ -7,7 +7,13 @@ import { connectDatabase, migrate } from '../db/connect.js';
 import { seedDemoData } from '../seed/demo-data.js';
 import { freshDatabase } from '../test/test-app.js';
 import { TestSocket } from '../test/realtime-socket.js';
-import { createVirtualExam, participantToken, patientSession, signInProvider, somePatientOf } from '../test/virtual-exams.js';
+import {
+  createVirtualExam,
+  participantToken,
+  patientSession,
+  signInProvider,
+  somePatientOf,
+} from '../test/virtual-exams.js';
 
 /** Acceptance 2: a restart of the API (embedded database: files on disk) keeps every exam's state. */
 describe('a restart of the API', () => {
@@ -40,12 +46,23 @@ describe('a restart of the API', () => {
 
     const ada = await signInProvider(server.app, 'ada@riverside.example');
     const patientId = await somePatientOf(server.app, ada);
-    const exams = [await createVirtualExam(server.app, ada, patientId), await createVirtualExam(server.app, ada, patientId)];
+    const exams = [
+      await createVirtualExam(server.app, ada, patientId),
+      await createVirtualExam(server.app, ada, patientId),
+    ];
     const before = [];
     for (const [index, exam] of exams.entries()) {
       const session = await patientSession(server.app, exam, `Patient ${index}`);
-      const provider = await TestSocket.open(server.origin, exam.id, await participantToken(server.app, exam.id, { provider: ada }));
-      const patient = await TestSocket.open(server.origin, exam.id, await participantToken(server.app, exam.id, { session }));
+      const provider = await TestSocket.open(
+        server.origin,
+        exam.id,
+        await participantToken(server.app, exam.id, { provider: ada }),
+      );
+      const patient = await TestSocket.open(
+        server.origin,
+        exam.id,
+        await participantToken(server.app, exam.id, { session }),
+      );
       await patient.write('examEntryRequest', { status: 'pending' });
       await provider.waitForState((s) => s.examEntryRequest?.status === 'pending');
       await provider.write('examEntryRequest', { status: 'approved' });
@@ -62,7 +79,11 @@ describe('a restart of the API', () => {
     server = await start(database);
 
     for (const [index, exam] of exams.entries()) {
-      const provider = await TestSocket.open(server.origin, exam.id, await participantToken(server.app, exam.id, { provider: ada }));
+      const provider = await TestSocket.open(
+        server.origin,
+        exam.id,
+        await participantToken(server.app, exam.id, { provider: ada }),
+      );
       const after = await provider.waitForState((s) => participantLogEntries(s).length === 3);
       provider.close();
       const { participantLog: _logBefore, ...restBefore } = before[index]!;

@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import type { Db } from '../db/connect.js';
 import type { StateBus, StateEvent } from './bus.js';
 import { createPresenceLeases, presenceTimings } from './presence.js';
-import { addPresence, applyWrite, endPresence, viewFor, WriteRefused } from './rules.js';
+import { addPresence, applyWrite, endPresence, isAdmitted, viewFor, WriteRefused } from './rules.js';
 import type { Participant, StoredState } from './rules.js';
 import { createStateStore } from './store.js';
 import type { ParticipantTokens } from './tokens.js';
@@ -38,6 +38,7 @@ type Connection = {
 };
 
 export type RealtimeServerOptions = {
+  /** Where the state, presences and leases live (the relaxed-commit handle: see DatabaseHandle). */
   db: Db;
   bus: StateBus;
   tokens: ParticipantTokens;
@@ -62,23 +63,37 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   const connections = new Set<Connection>();
   const timers: NodeJS.Timeout[] = [];
 
-  const send = (connection: Connection, message: ServerMessage) => {
+  const sendText = (connection: Connection, text: string) => {
     if (connection.closed || connection.socket.readyState !== connection.socket.OPEN) return;
     if (connection.socket.bufferedAmount > maxBufferedBytes) {
       connection.socket.terminate();
       return;
     }
-    connection.socket.send(JSON.stringify(message));
+    connection.socket.send(text);
   };
+  const send = (connection: Connection, message: ServerMessage) => sendText(connection, JSON.stringify(message));
   const fail = (connection: Connection, code: number, error: ApiError) => {
     send(connection, { type: 'error', error });
     connection.socket.close(code, error.name);
   };
 
+  /**
+   * The provider and admitted patients see the same view of a version: it is serialized once for
+   * all of them (the last one serialized is kept; every connection of an exam gets each version).
+   */
+  let shared: { state: StoredState; version: number; text: string } | null = null;
   const sendState = (connection: Connection, version: number, state: StoredState) => {
-    if (!connection.participant || version <= connection.version) return;
+    const participant = connection.participant;
+    if (!participant || version <= connection.version) return;
     connection.version = version;
-    send(connection, { type: 'state', version, state: viewFor(state, connection.participant) });
+    if (!isAdmitted(state, participant)) {
+      return send(connection, { type: 'state', version, state: viewFor(state, participant) });
+    }
+    if (shared?.state !== state || shared.version !== version) {
+      const message: ServerMessage = { type: 'state', version, state: viewFor(state, participant) };
+      shared = { state, version, text: JSON.stringify(message) };
+    }
+    sendText(connection, shared.text);
   };
 
   const publish = (virtualExamId: string, result: { version: number; state: StoredState } | null) => {
@@ -107,9 +122,11 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     connection.participant = participant;
     const presenceKey = crypto.randomBytes(12).toString('base64url');
     // Listen first, then read: a change in between arrives twice at most, never not at all.
-    const unsubscribe = await bus.subscribe(connection.virtualExamId, (event: StateEvent) =>
-      sendState(connection, event.version, event.state),
-    );
+    const unsubscribe = await bus.subscribe(connection.virtualExamId, (event: StateEvent) => {
+      if (event.origin !== serverId)
+        store.remember(event.virtualExamId, { version: event.version, state: event.state });
+      sendState(connection, event.version, event.state);
+    });
     connection.unsubscribe = unsubscribe;
     if (connection.closed) return unsubscribe();
     await leases.open(presenceKey, connection.virtualExamId);

@@ -94,7 +94,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live exam across two API proc
     const { socket: patient } = await patientOn(second);
     await patient.waitFor((m) => m.type === 'ready');
     await patient.write('examEntryRequest', { status: 'pending' });
-    await provider.waitForState((s) => s.examEntryRequest?.status === 'pending' && s.examEntryRequest.name === 'Pat Patient');
+    await provider.waitForState(
+      (s) => s.examEntryRequest?.status === 'pending' && s.examEntryRequest.name === 'Pat Patient',
+    );
     await provider.write('examEntryRequest', { status: 'approved' });
     await patient.waitForState((s) => s.examEntryRequest?.status === 'approved');
     await patient.write('isM1Connected', true);
@@ -106,7 +108,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live exam across two API proc
     const killedAt = Date.now();
     await second.stop('SIGKILL');
     const state = await provider.waitForState(
-      (s) => participantLogEntries(s).filter((e) => e.role === 'Patient').every((e) => e.loggedOut !== null),
+      (s) =>
+        participantLogEntries(s)
+          .filter((e) => e.role === 'Patient')
+          .every((e) => e.loggedOut !== null),
       12_000,
     );
     expect(Date.now() - killedAt).toBeLessThan(10_000);
@@ -114,7 +119,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live exam across two API proc
   });
 
   it('keeps the state through a restart: the patient comes back on a new process and finds it', async () => {
-    second = await startServerProcess(basePort + 2, { DATABASE_URL: fresh.url!, REDIS_URL: redisUrl, SEED_DEMO_DATA: 'false' });
+    second = await startServerProcess(basePort + 2, {
+      DATABASE_URL: fresh.url!,
+      REDIS_URL: redisUrl,
+      SEED_DEMO_DATA: 'false',
+    });
     const { socket: patient } = await patientOn(second);
     // A new session is a new participant: it asks again, and sees only its own request meanwhile.
     await patient.write('examEntryRequest', { status: 'pending' });
