@@ -41,6 +41,7 @@ import { createRealtimeServer } from './realtime/socket-server.js';
 import type { RealtimeServer } from './realtime/socket-server.js';
 import type { StateBus } from './realtime/bus.js';
 import { createParticipantTokens } from './realtime/tokens.js';
+import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
 import { createPatientSessions } from './virtual-exams/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 
@@ -176,6 +177,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const sessions = createPatientSessions(db);
   const participantTokens = createParticipantTokens(db);
   const bus = app.realtimeBus;
+  // Firebase's Realtime Database instead of the WebSocket: the token calls mint its custom tokens.
+  const firebaseTokens = env.firebase
+    ? createFirebaseTokens(
+        firebaseServiceAccountSchema.parse(
+          JSON.parse(await fs.promises.readFile(env.firebase.serviceAccountFile, 'utf8')),
+        ),
+      )
+    : undefined;
 
   const publicConfig: PublicConfig = {
     auth,
@@ -189,8 +198,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       database: database.kind,
       mail: mailer.kind,
       recordings: store.kind,
-      realtime: bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
+      realtime: env.firebase ? 'firebase' : bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
     },
+    firebase: env.firebase
+      ? { apiKey: env.firebase.apiKey, databaseURL: env.firebase.databaseURL, projectId: env.firebase.projectId }
+      : null,
     version: '0.1.0',
   };
 
@@ -234,7 +246,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });
-      await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions });
+      await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions, firebaseTokens });
     },
     { prefix: apiBasePath },
   );

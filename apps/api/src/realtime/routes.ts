@@ -6,8 +6,11 @@ import { principalOf, route } from '../lib/route.js';
 import type { PatientSessions } from '../virtual-exams/patient-session.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
 import { examOver, isCodeLive } from '../virtual-exams/routes.js';
+import type { Participant } from './rules.js';
 import { participantTokenTtlSeconds } from './tokens.js';
 import type { ParticipantTokens } from './tokens.js';
+import { firebaseTokenTtlSeconds } from './firebase-tokens.js';
+import type { FirebaseTokens } from './firebase-tokens.js';
 
 /**
  * The §7.3 token calls: a participant token for one live exam's shared state. Providers of the
@@ -16,9 +19,19 @@ import type { ParticipantTokens } from './tokens.js';
  */
 export async function realtimeRoutesPlugin(
   app: FastifyInstance,
-  options: { db: Db; tokens: ParticipantTokens; sessions: PatientSessions },
+  options: {
+    db: Db;
+    tokens: ParticipantTokens;
+    sessions: PatientSessions;
+    /** Set when the state lives in Firebase: the calls answer Firebase custom tokens instead. */
+    firebaseTokens?: FirebaseTokens;
+  },
 ) {
   const virtualExams = createVirtualExamRepository(options.db);
+  const issue = async (participant: Participant) =>
+    options.firebaseTokens
+      ? { value: await options.firebaseTokens.issue(participant), expiresIn: firebaseTokenTtlSeconds }
+      : { value: await options.tokens.issue(participant), expiresIn: participantTokenTtlSeconds };
 
   route(app, realtimeRoutes.authorizedParticipant, async ({ params, request }) => {
     const principal = principalOf(request);
@@ -31,25 +44,13 @@ export async function realtimeRoutesPlugin(
       .executeTakeFirst();
     const name =
       provider?.display_name ?? ([provider?.first_name, provider?.last_name].filter(Boolean).join(' ') || 'Clinician');
-    const value = await options.tokens.issue({
-      virtualExamId: row.id,
-      id: principal.healthcareProviderId,
-      name,
-      role: 'HealthcareProvider',
-    });
-    return { value, expiresIn: participantTokenTtlSeconds };
+    return issue({ virtualExamId: row.id, id: principal.healthcareProviderId, name, role: 'HealthcareProvider' });
   });
 
   route(app, realtimeRoutes.potentialParticipant, async ({ params, request }) => {
     const session = await options.sessions.fromRequest(request, params.id);
     const row = await virtualExams.findRow(params.id);
     if (!row || !isCodeLive(row)) throw examOver();
-    const value = await options.tokens.issue({
-      virtualExamId: row.id,
-      id: session.pid,
-      name: session.n,
-      role: 'Patient',
-    });
-    return { value, expiresIn: participantTokenTtlSeconds };
+    return issue({ virtualExamId: row.id, id: session.pid, name: session.n, role: 'Patient' });
   });
 }
