@@ -113,16 +113,7 @@ export async function createFirebaseChannel(options: FirebaseChannelOptions): Pr
     }
   });
 
-  return {
-    get state() {
-      return core.state;
-    },
-    get status() {
-      return core.status;
-    },
-    watch: (field, listener) => core.watch(field, listener),
-    watchPresence: (listener) => core.watchPresence(listener),
-    onStatus: (listener) => core.onStatus(listener),
+  return core.channel({
     async write(path, value) {
       if (closed) throw new Error('The live exam connection was closed.');
       const parsed = parseWritePath(path);
@@ -153,5 +144,5 @@ export async function createFirebaseChannel(options: FirebaseChannelOptions): Pr
         void deleteApp(app);
       });
     },
-  };
+  });
 }

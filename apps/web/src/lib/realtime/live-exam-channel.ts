@@ -86,5 +86,24 @@ export function createChannelCore() {
       fieldListeners.clear();
       statusListeners.clear();
     },
+    /** The channel an adapter hands out: this bookkeeping plus the adapter's write and close. */
+    channel(own: Pick<LiveExamChannel, 'write' | 'close'>): LiveExamChannel {
+      const watch = this.watch.bind(this);
+      const watchPresence = this.watchPresence.bind(this);
+      const onStatus = this.onStatus.bind(this);
+      return {
+        get state() {
+          return state;
+        },
+        get status() {
+          return status;
+        },
+        watch,
+        watchPresence,
+        onStatus,
+        write: own.write,
+        close: own.close,
+      };
+    },
   };
 }

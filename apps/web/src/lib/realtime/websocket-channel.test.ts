@@ -87,15 +87,17 @@ describe('the WebSocket live-exam channel', () => {
     const seen: string[] = [];
     provider.onStatus((status) => seen.push(status));
     const restarting = api.restart();
-    // Written while the server is going down or away: it goes when the connection is back.
+    // Written while the server is away: it goes when the connection is back.
+    while (provider.status !== 'reconnecting') await new Promise((resolve) => setTimeout(resolve, 10));
     const write = provider.write('isTargetEnabled', true);
     await restarting;
     await write;
     await until(patient, (s) => s.isTargetEnabled);
-    const state = await until(
-      provider,
-      (s) => Object.values(s.participantLog).filter((e) => e.loggedOut === null).length === 2,
-    );
+    // Resynchronised: the presences of before the restart are ended, both sides are present again.
+    const state = await until(provider, (s) => {
+      const entries = Object.values(s.participantLog);
+      return entries.filter((e) => e.loggedOut === null).length === 2 && entries.filter((e) => e.loggedOut).length >= 2;
+    });
     expect(state.examEntryRequest?.status).toBe('approved');
     expect(seen).toContain('reconnecting');
     expect(provider.status).toBe('connected');

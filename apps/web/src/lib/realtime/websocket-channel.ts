@@ -143,16 +143,7 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
 
   void connect();
 
-  return {
-    get state() {
-      return core.state;
-    },
-    get status() {
-      return core.status;
-    },
-    watch: (field, listener) => core.watch(field, listener),
-    watchPresence: (listener) => core.watchPresence(listener),
-    onStatus: (listener) => core.onStatus(listener),
+  return core.channel({
     write(path, value) {
       if (closed) return Promise.reject(new Error('The live exam connection was closed.'));
       const message = { type: 'write' as const, id: nextId++, path, value };
@@ -162,5 +153,5 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
       });
     },
     close: closeChannel,
-  };
+  });
 }

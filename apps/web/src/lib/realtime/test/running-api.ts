@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { signInOverHttp } from '../../../../../../benchmarks/api/sign-in.mjs';
 
 /**
  * A real API process for the realtime client's tests (from the API's source through tsx, on its
@@ -62,66 +62,8 @@ export async function startApi(port: number): Promise<RunningApi> {
   };
 }
 
-/** Cookies of one browser session, by name. */
-function collectCookies(jar: Map<string, string>, response: Response) {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const index = pair!.indexOf('=');
-    jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-  }
-}
-
 /** Signs in through the built-in provider (authorization code + PKCE, as the web app's SDK does). */
-export async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const verifier = crypto.randomBytes(32).toString('base64url');
-  const redirectUri = `${origin}/auth-callback`;
-  const authorize = new URL(`${origin}/authorize`);
-  for (const [name, value] of Object.entries({
-    client_id: 'auscura-web',
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    scope: 'openid profile email api offline_access',
-    audience: 'https://api.auscura.example',
-    state: 's',
-    nonce: 'n',
-    code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }))
-    authorize.searchParams.set(name, value);
-  let response = await fetch(authorize, { redirect: 'manual' });
-  collectCookies(jar, response);
-  const interaction = new URL(response.headers.get('location')!, origin);
-  response = await fetch(interaction, { headers: { cookie: cookie() }, redirect: 'manual' });
-  collectCookies(jar, response);
-  response = await fetch(`${interaction}/login`, {
-    method: 'POST',
-    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-    redirect: 'manual',
-  });
-  collectCookies(jar, response);
-  let location = response.headers.get('location')!;
-  for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
-    response = await fetch(new URL(location, origin), { headers: { cookie: cookie() }, redirect: 'manual' });
-    collectCookies(jar, response);
-    location = response.headers.get('location')!;
-  }
-  const code = new URL(location).searchParams.get('code')!;
-  const token = await fetch(`${origin}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: 'auscura-web',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
+export const signIn = signInOverHttp;
 
 export async function call<T>(origin: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${origin}/api/v1${url}`, {
