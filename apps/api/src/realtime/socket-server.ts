@@ -35,6 +35,8 @@ type Connection = {
   closed: boolean;
   /** The message being handled; the next waits for it. */
   queue: Promise<void>;
+  /** The newest change heard between subscribing and `ready`. */
+  early?: { version: number; state: StoredState };
 };
 
 export type RealtimeServerOptions = {
@@ -85,6 +87,11 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   const sendState = (connection: Connection, version: number, state: StoredState) => {
     const participant = connection.participant;
     if (!participant || version <= connection.version) return;
+    // Before `ready`, keep only the newest: it follows `ready` if newer than the first snapshot.
+    if (!connection.presenceKey) {
+      if (!connection.early || connection.early.version < version) connection.early = { version, state };
+      return;
+    }
     connection.version = version;
     if (!isAdmitted(state, participant)) {
       return send(connection, { type: 'state', version, state: viewFor(state, participant) });
@@ -133,16 +140,22 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     const result = await store.update(connection.virtualExamId, (state) =>
       addPresence(state, presenceKey, participant, new Date()),
     );
-    publish(connection.virtualExamId, result);
     // Closed while signing in: its presence ends at once (onClose did not know the key yet).
-    if (connection.closed) return endPresenceAt(connection.virtualExamId, presenceKey, new Date());
+    if (connection.closed) {
+      publish(connection.virtualExamId, result);
+      return endPresenceAt(connection.virtualExamId, presenceKey, new Date());
+    }
     connection.presenceKey = presenceKey;
     send(connection, {
       type: 'ready',
       participant: { id: participant.id, name: participant.name, role: participant.role },
       presenceKey,
     });
-    if (result) sendState(connection, result.version, result.state);
+    const first = result ?? (await store.read(connection.virtualExamId));
+    sendState(connection, first.version, first.state);
+    if (connection.early) sendState(connection, connection.early.version, connection.early.state);
+    connection.early = undefined;
+    publish(connection.virtualExamId, result);
   }
 
   async function write(connection: Connection, id: number, path: string, value: unknown) {
