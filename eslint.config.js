@@ -123,6 +123,11 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    // Test harnesses that start a real API process talk to it directly (they are not the app).
+    files: ['apps/web/src/**/test/**/*.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config/env.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
     rules: {

@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 
 // Dev and preview servers forward /api to the API process; in production the API serves this build itself.
 const apiTarget = process.env.AUSCURA_API_URL ?? 'http://localhost:8080';
-const proxy = { '/api': { target: apiTarget } };
+// ws: the live exam's WebSocket lives under /api too.
+const proxy = { '/api': { target: apiTarget, ws: true } };
 
 export default defineConfig({
   resolve: {

@@ -25,6 +25,12 @@ import { errorsPlugin } from './plugins/errors.js';
 import { identityPlugin } from './plugins/identity.js';
 import { recordingsPlugin } from './plugins/recordings.js';
 import { systemRoutes } from './system/routes.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { realtimeRoutesPlugin } from './realtime/routes.js';
+import { createParticipantTokens } from './realtime/tokens.js';
+import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
+import { createPatientSessions } from './virtual-exams/patient-session.js';
+import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +75,7 @@ export async function buildApp(
   app.decorate('registeredRoutes', registered);
   // On the root instance so tests, the seed and benchmarks can reach app.recordings.
   await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
+  await app.register(realtimePlugin, { env: options.env, database: options.database });
   await app.register(appPlugin, options);
   return app;
 }
@@ -84,6 +91,18 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const { store, processor, ingestor } = app.recordings;
   const mailer = await createMailer({ dataDir: env.dataDir, smtpUrl: env.SMTP_URL, log: app.log });
 
+  const sessions = createPatientSessions(db);
+  const participantTokens = createParticipantTokens(db);
+  const bus = app.realtimeBus;
+  // Firebase's Realtime Database instead of the WebSocket: the token calls mint its custom tokens.
+  const firebaseTokens = env.firebase
+    ? createFirebaseTokens(
+        firebaseServiceAccountSchema.parse(
+          JSON.parse(await fs.promises.readFile(env.firebase.serviceAccountFile, 'utf8')),
+        ),
+      )
+    : undefined;
+
   const publicConfig: PublicConfig = {
     auth,
     tcVersion: env.TC_VERSION,
@@ -96,7 +115,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       database: database.kind,
       mail: mailer.kind,
       recordings: store.kind,
+      realtime: env.firebase ? 'firebase' : bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
     },
+    firebase: env.firebase
+      ? { apiKey: env.firebase.apiKey, databaseURL: env.firebase.databaseURL, projectId: env.firebase.projectId }
+      : null,
     version: '0.1.0',
   };
 
@@ -124,6 +147,24 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         }),
       });
       await api.register(auscultationRoutesPlugin, { db, store, processor, ingestor });
+      await api.register(virtualExamRoutesPlugin, {
+        db,
+        mailer,
+        publicUrl: env.publicUrl,
+        sessions,
+        // Wrong or expired codes: 20 from one client address, or 20 against one exam, lock them out.
+        clientThrottle: createClientThrottle(db, {
+          scope: 'access-code-client',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+        examThrottle: createClientThrottle(db, {
+          scope: 'access-code-exam',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+      });
+      await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions, firebaseTokens });
     },
     { prefix: apiBasePath },
   );

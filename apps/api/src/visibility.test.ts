@@ -89,6 +89,20 @@ describe.each(backends)('who sees what across organizations, on %s', (backend) =
       const created = response.json() as { id: string; accessCode: string };
       caller.own.selfExamRequestId = created.id;
       secrets[caller.own.organizationId]!.push(created.accessCode);
+      const virtualExam = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/virtual-exams',
+        payload: {
+          healthcareProviderId: callerId(caller),
+          patientProfileId: caller.own.patientProfileId,
+          timeZone: 'UTC',
+        },
+        headers: { authorization: `Bearer ${caller.token}` },
+      });
+      expect(virtualExam.statusCode).toBe(201);
+      const scheduled = virtualExam.json() as { id: string; accessCode: string };
+      caller.own.virtualExamId = scheduled.id;
+      secrets[caller.own.organizationId]!.push(scheduled.accessCode);
     }
   });
   afterAll(async () => t?.close());

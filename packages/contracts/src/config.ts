@@ -24,7 +24,11 @@ export const publicConfigSchema = z.object({
     mail: z.enum(['outbox', 'smtp']),
     /** Where recordings are stored (encrypted at rest in every mode). */
     recordings: z.enum(['encrypted-file', 's3']).optional(),
+    /** The live exam's shared state: the API's WebSocket (fanned out through Redis when set), or Firebase. */
+    realtime: z.enum(['websocket', 'websocket-redis', 'firebase']).optional(),
   }),
+  /** The Realtime Database the Firebase adapter talks to (public web settings, no secrets). */
+  firebase: z.object({ apiKey: z.string(), databaseURL: z.string(), projectId: z.string() }).nullable().optional(),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

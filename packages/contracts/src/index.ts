@@ -12,3 +12,5 @@ export * from './auscultation.js';
 export * from './compatibility.js';
 export * from './exam.js';
 export * from './self-exam.js';
+export * from './virtual-exam.js';
+export * from './realtime.js';

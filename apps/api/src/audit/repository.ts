@@ -14,6 +14,9 @@ export type AuditEntry = {
     | 'exam-list'
     /** Self-exam requests (issue 7): created, access information emailed. */
     | 'self-exam-request'
+    /** Virtual exams (issue 15): scheduled, read, listed in the calendar, access information emailed. */
+    | 'virtual-exam'
+    | 'virtual-exam-list'
     /** Account changes (issue 6): created from an invitation, names, terms, email, password. */
     | 'healthcare-provider'
     /** Virtual and live exams, and a patient's self exam (their features record these). */

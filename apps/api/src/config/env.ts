@@ -48,6 +48,26 @@ const envSchema = z.object({
   SENTRY_DSN: optionalString,
   /** Send mail through this SMTP server (nodemailer URL) instead of writing DATA_DIR/outbox files. */
   SMTP_URL: optionalString,
+  /**
+   * Fan the live exams' state changes out through this Redis server (redis:// or rediss://), so
+   * that a provider and a patient on different API processes see each other's changes.
+   */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  /**
+   * Keep the live exams' shared state in Firebase's Realtime Database instead of the API's
+   * WebSocket: the database's URL, the web app's API key and project id (public), and the path
+   * of a service account JSON file (secret: it signs the custom tokens of the §7.3 calls).
+   */
+  FIREBASE_DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  FIREBASE_API_KEY: optionalString,
+  FIREBASE_PROJECT_ID: optionalString,
+  FIREBASE_SERVICE_ACCOUNT_FILE: optionalString,
   /** Seed the demo organizations and users into an empty database (on by default). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -131,11 +151,38 @@ export type RecordingsS3Config = {
   prefix: string;
 };
 
+export type FirebaseConfig = { databaseURL: string; apiKey: string; projectId: string; serviceAccountFile: string };
+
 export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   dataDir: string;
   recordingsS3: RecordingsS3Config | null;
+  firebase: FirebaseConfig | null;
 };
+
+const firebaseVariables = [
+  'FIREBASE_DATABASE_URL',
+  'FIREBASE_API_KEY',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_SERVICE_ACCOUNT_FILE',
+] as const;
+
+/** All four Firebase variables, or none: a half-done setup must not silently fall back. */
+function firebase(env: z.infer<typeof envSchema>): FirebaseConfig | null {
+  const missing = firebaseVariables.filter((name) => !env[name]);
+  if (missing.length === firebaseVariables.length) return null;
+  if (missing.length) {
+    throw new Error(
+      `Invalid configuration: ${missing.map((name) => `${name}: is required when another FIREBASE_ variable is set`).join('; ')}`,
+    );
+  }
+  return {
+    databaseURL: env.FIREBASE_DATABASE_URL!,
+    apiKey: env.FIREBASE_API_KEY!,
+    projectId: env.FIREBASE_PROJECT_ID!,
+    serviceAccountFile: env.FIREBASE_SERVICE_ACCOUNT_FILE!,
+  };
+}
 
 const s3Variables = [
   'RECORDINGS_S3_ENDPOINT',
@@ -177,5 +224,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR), recordingsS3: recordingsS3(env) };
+  return {
+    ...env,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    recordingsS3: recordingsS3(env),
+    firebase: firebase(env),
+  };
 }

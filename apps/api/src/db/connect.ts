@@ -13,6 +13,13 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * The same database for writes that may skip waiting for the WAL flush (PostgreSQL's
+   * synchronous_commit off): a crash of the database server itself can lose the last fraction of
+   * a second of them, never corrupt anything; a crash or restart of the API loses nothing. The
+   * live exams' shared state goes through it. PGlite: the same handle as `db`.
+   */
+  relaxedDb: Db;
   /** Runs a multi-statement SQL script (migrations). */
   execScript(script: string): Promise<void>;
   /**
@@ -46,15 +53,15 @@ async function connectPostgres(
   onConnectionClosed?: () => void,
 ): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(url, {
-    max: poolSize,
+  const settings = (max: number, connection: Record<string, string>) => ({
+    max,
     // Prepared statements always run their generic plan. Left to choose (plan_cache_mode auto),
     // PostgreSQL kept re-planning the organization and council exam pages per execution because the
     // generic plan's estimate was a little higher; planning cost more than running them (0.61 and
     // 0.71 ms of PostgreSQL CPU per request against 0.26 and 0.39 with generic plans, bench:api).
     // Our statements filter on indexed ids and dates, and text search uses '%…%', so no plan
     // depends on a parameter's value.
-    connection: { plan_cache_mode: 'force_generic_plan' },
+    connection: { plan_cache_mode: 'force_generic_plan', ...connection },
     onnotice: () => undefined,
     onclose: () => onConnectionClosed?.(),
     types: {
@@ -82,10 +89,15 @@ async function connectPostgres(
       },
     },
   });
+  const sql = postgres(url, settings(poolSize, {}));
   const db = new Kysely<Database>({ dialect: new PostgresJsDialect(sql) });
+  // The live exams' state changes (hundreds a second) commit without waiting for the WAL flush.
+  const relaxedSql = postgres(url, settings(Math.max(1, Math.ceil(poolSize / 2)), { synchronous_commit: 'off' }));
+  const relaxedDb = new Kysely<Database>({ dialect: new PostgresJsDialect(relaxedSql) });
   return {
     kind: 'postgres',
     db,
+    relaxedDb,
     async execScript(script) {
       // The simple protocol accepts several statements; a connection of its own, as a script may
       // hold BEGIN … COMMIT (postgres.js refuses those on its shared connections).
@@ -97,7 +109,7 @@ async function connectPostgres(
       }
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), relaxedDb.destroy()]);
     },
   };
 }
@@ -113,6 +125,7 @@ async function connectPglite(folder: string): Promise<DatabaseHandle> {
   return {
     kind: 'pglite',
     db,
+    relaxedDb: db,
     async execScript(script) {
       await client.exec(script);
     },

@@ -80,6 +80,53 @@ export interface Database {
   self_exam_requests: SelfExamRequestsTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
+  virtual_exams: VirtualExamsTable;
+  live_exam_states: LiveExamStatesTable;
+  realtime_servers: RealtimeServersTable;
+  live_exam_presences: LiveExamPresencesTable;
+  signing_keys: SigningKeysTable;
+}
+
+export interface VirtualExamsTable {
+  id: Generated<string>;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  access_code: string;
+  access_code_expires_at: Date;
+  exam_id: ColumnType<string | null, string | null | undefined, string | null>;
+  av_room_id: ColumnType<string | null, string | null | undefined, string | null>;
+  link: string;
+  scheduled_start_date: Date | null;
+  scheduled_end_date: Date | null;
+  time_zone: string;
+  date_created: Timestamp;
+}
+
+export interface LiveExamStatesTable {
+  virtual_exam_id: string;
+  /** JSON text in, parsed JSON out. */
+  state: ColumnType<unknown, string, string>;
+  version: ColumnType<number, number | undefined, number>;
+  date_updated: Timestamp;
+}
+
+export interface RealtimeServersTable {
+  server_id: string;
+  last_seen: Timestamp;
+}
+
+export interface LiveExamPresencesTable {
+  presence_key: string;
+  virtual_exam_id: string;
+  server_id: string;
+  date_created: Timestamp;
+}
+
+export interface SigningKeysTable {
+  name: string;
+  secret: Uint8Array;
+  date_created: Timestamp;
 }
 
 export interface PasswordHistoryTable {

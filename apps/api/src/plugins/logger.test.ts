@@ -44,4 +44,19 @@ describe('the server log', () => {
     expect(log).not.toContain('Okafor');
     expect(log).not.toContain(tokens.refresh_token ?? 'no-refresh-token');
   });
+
+  it('never holds a patient’s access code or session token', async () => {
+    const lookup = await logged.inject({ method: 'GET', url: '/api/v1/virtual-exams/access-code/KQ7-M4X-PZ2B' });
+    expect(lookup.statusCode).toBe(401);
+    const refresh = await logged.inject({
+      method: 'POST',
+      url: '/api/v1/virtual-exams/00000000-0000-4000-8000-000000000000/auth/refresh',
+      headers: { authorization: 'Bearer ps1.eyJ2ZSI6IngifQ.c2lnbmF0dXJl' },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const log = lines.join('');
+    expect(log).toContain('/api/v1/virtual-exams/access-code/[redacted]');
+    expect(log).not.toContain('KQ7-M4X-PZ2B');
+    expect(log).not.toContain('c2lnbmF0dXJl');
+  });
 });

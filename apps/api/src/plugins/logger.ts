@@ -1,6 +1,11 @@
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 
+/** Paths that carry a secret in a segment (the patient's access code) are logged without it. */
+export function redactPath(path: string | undefined): string | undefined {
+  return path?.replace(/(\/virtual-exams\/access-code\/)[^/]+/, '$1[redacted]');
+}
+
 /**
  * The server's structured log. Tokens, cookies and passwords never reach it, and request lines
  * carry method and path without the query string (list queries can hold patient names).
@@ -25,7 +30,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
           id: request.id,
           method: request.method,
           // The route's pattern, not the path: a path can carry a secret (an invitation id, an access code).
-          path: request.routeOptions?.url ?? maskPath(request.url),
+          path: request.routeOptions?.url ?? maskPath(redactPath(request.url)),
         }),
       },
     },

@@ -19,6 +19,8 @@ export type OrgRecords = {
   beatawareId?: string;
   /** A self-exam request for that patient, made by the organization's own provider. */
   selfExamRequestId?: string;
+  /** A virtual exam with that patient, scheduled by the organization's own provider. */
+  virtualExamId?: string;
 };
 export type Caller = { token: string; other: OrgRecords; own: OrgRecords; council: boolean };
 export type Expectation = { status: number; errorName?: string };
@@ -39,6 +41,7 @@ const notFound = { status: 404, errorName: 'RESOURCE_DOES_NOT_EXIST' };
 const empty = { status: 200 };
 const ownAccountOnly = { status: 403, errorName: 'UNAUTHORIZED' };
 const invalidInvitation = { status: 400, errorName: 'INVALID_HEALTHCARE_PROVIDER_INVITATION' };
+const expiredCode = { status: 401, errorName: 'EXPIRED_ACCESS_CODE' };
 
 /** The caller's own provider id, from its token. */
 export const callerId = (c: Caller): string =>
@@ -302,6 +305,88 @@ export const matrix: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/api/v1/healthcare-providers-overview' }),
     council: empty,
     plain: empty,
+  },
+  // Virtual exams (issue 15): another organization's are answered as missing; the calendar is the
+  // caller's own; the patient-side calls need the code (never leaked) or a patient session.
+  'POST /api/v1/virtual-exams': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/virtual-exams',
+      payload: { healthcareProviderId: callerId(c), patientProfileId: c.other.patientProfileId, timeZone: 'UTC' },
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/virtual-exams/:id': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/virtual-exams/${c.other.virtualExamId}${q({ joinedLoads: ['patientProfile', 'healthcareProvider', 'exam'] })}`,
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/search/virtual-exams': {
+    request: (c) => ({
+      method: 'GET',
+      url: `/api/v1/search/virtual-exams${q({ filters: [{ field: 'healthcareProviderId', op: 'eq', value: c.other.providerId }], joinedLoads: ['patientProfile'] })}`,
+    }),
+    council: ownAccountOnly,
+    plain: ownAccountOnly,
+  },
+  'GET /api/v1/virtual-exams/:id/exam': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/virtual-exams/${c.other.virtualExamId}/exam` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'PUT /api/v1/virtual-exams/:id/exam': {
+    request: (c) => ({ method: 'PUT', url: `/api/v1/virtual-exams/${c.other.virtualExamId}/exam` }),
+    council: notFound,
+    plain: notFound,
+  },
+  'POST /api/v1/virtual-exams/:id/invitations': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/virtual-exams/${c.other.virtualExamId}/invitations`,
+      payload: { recipientEmailAddress: 'mallory@example.org' },
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'GET /api/v1/virtual-exams/access-code/:code': {
+    request: () => ({ method: 'GET', url: '/api/v1/virtual-exams/access-code/AAA-BBB-CCCC' }),
+    council: expiredCode,
+    plain: expiredCode,
+  },
+  'POST /api/v1/virtual-exams/:id/auth': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/virtual-exams/${c.other.virtualExamId}/auth`,
+      payload: { userName: 'Mallory', accessCode: 'AAA-BBB-CCCC' },
+    }),
+    council: expiredCode,
+    plain: expiredCode,
+  },
+  // A provider's token is no patient session.
+  'POST /api/v1/virtual-exams/:id/auth/refresh': {
+    request: (c) => ({ method: 'POST', url: `/api/v1/virtual-exams/${c.other.virtualExamId}/auth/refresh` }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'POST /api/v1/realtime/auth/live-exam/:id/authorized-participant': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/realtime/auth/live-exam/${c.other.virtualExamId}/authorized-participant`,
+    }),
+    council: notFound,
+    plain: notFound,
+  },
+  'POST /api/v1/realtime/auth/live-exam/:id/potential-participant': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v1/realtime/auth/live-exam/${c.other.virtualExamId}/potential-participant`,
+    }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
   },
   'GET /api/v1/auscultations/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
