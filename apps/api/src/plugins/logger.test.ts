@@ -55,7 +55,7 @@ describe('the server log', () => {
     });
     expect(refresh.statusCode).toBe(401);
     const log = lines.join('');
-    expect(log).toContain('/api/v1/virtual-exams/access-code/[redacted]');
+    expect(log).toContain('/api/v1/virtual-exams/access-code/:code');
     expect(log).not.toContain('KQ7-M4X-PZ2B');
     expect(log).not.toContain('c2lnbmF0dXJl');
   });
