@@ -1,6 +1,6 @@
 // The upload pipeline's analysis of one recording: variants + noise quality + heart analysis.
 import type { Engine, VariantName } from './engine.js';
-import { analyzeHeart, type HeartAnalysis } from './heart.js';
+import { analyzeHeart, type HeartAnalysis } from './heart/analyze.js';
 
 export interface RecordingAnalysis {
   sampleRate: number;

@@ -2,5 +2,6 @@
 export * from './engine.js';
 export * from './presets.js';
 export * from './wav.js';
-export * from './heart.js';
+export * from './heart/analyze.js';
+export * from './heart/annotations.js';
 export * from './analysis.js';

@@ -2,7 +2,7 @@
 // so a busy 2-core machine distorts the numbers less; the machine's load is reported alongside.
 import { BIQUAD, type Engine } from '../engine.js';
 import { processUpload } from '../analysis.js';
-import { analyzeHeart } from '../heart.js';
+import { analyzeHeart } from '../heart/analyze.js';
 
 export interface BenchCase {
   name: string;

@@ -1,17 +1,9 @@
 // Heart analysis on top of the WASM segmentation: events, heart rate, statistics, and the
 // diagnosis rule. Pure TypeScript over the WASM result, so every host computes the same numbers.
-import type { Engine } from './engine.js';
+import type { Engine } from '../engine.js';
+import { runHeartAnalysis, type HeartSegment, type HeartState } from './result.js';
 
-export type HeartState = 'S1' | 'systole' | 'S2' | 'diastole';
-const STATES: HeartState[] = ['S1', 'systole', 'S2', 'diastole'];
-
-export interface HeartSegment {
-  state: HeartState;
-  start: number; // s
-  end: number; // s
-  /** Mean standardised envelope over the segment. */
-  level: number;
-}
+export type { HeartSegment, HeartState };
 
 export interface SegmentStats {
   count: number;
@@ -67,7 +59,7 @@ export const EDGE_MARGIN = 0.05;
  */
 export const MAX_NOISY_SHARE = 0.75;
 
-function median(v: number[]): number {
+export function median(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
@@ -92,43 +84,17 @@ export function analyzeHeart(
   sampleRate: number,
   noisyShare?: number,
 ): HeartAnalysis {
-  const x = engine.exports as unknown as {
-    heartAnalyze(ptr: number, n: number, rate: number): number;
-    heartResultFree(p: number): void;
-    memory: WebAssembly.Memory;
-  };
   const reasons: string[] = [];
   const duration = samples.length / sampleRate;
-  const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate));
-  let acf: number, periodicity: number, systolic: number, frameRate: number;
-  const decoded: HeartSegment[] = [];
-  const unusableSpans: { start: number; end: number }[] = [];
-  let unusableFrames: number;
-  try {
-    const v = new DataView(x.memory.buffer, p);
-    acf = v.getFloat64(0, true);
-    periodicity = v.getFloat64(8, true);
-    systolic = v.getFloat64(24, true);
-    frameRate = v.getFloat64(32, true);
-    const count = v.getInt32(40, true);
-    const spans = v.getInt32(48, true);
-    unusableFrames = v.getInt32(52, true);
-    for (let i = 0; i < count; i++) {
-      const o = 56 + i * 16;
-      decoded.push({
-        state: STATES[v.getInt32(o, true)]!,
-        start: v.getInt32(o + 4, true) / frameRate,
-        end: v.getInt32(o + 8, true) / frameRate,
-        level: v.getFloat32(o + 12, true),
-      });
-    }
-    for (let i = 0; i < spans; i++) {
-      const o = 56 + count * 16 + i * 8;
-      unusableSpans.push({ start: v.getInt32(o, true) / frameRate, end: v.getInt32(o + 4, true) / frameRate });
-    }
-  } finally {
-    x.heartResultFree(p);
-  }
+  const {
+    acf,
+    periodicity,
+    systolic,
+    frameRate,
+    segments: decoded,
+    unusableSpans,
+    unusableFrames,
+  } = runHeartAnalysis(engine, samples, sampleRate);
   // The decoder runs through the unusable spans (every state scores alike there); what it finds
   // inside them is a guess and is dropped.
   const unusable = (a: number, b: number) => unusableSpans.some((u) => a <= u.end && b >= u.start);
@@ -213,90 +179,4 @@ export function analyzeHeart(
     rhythmCv,
     gapToSoundDb,
   };
-}
-
-/** CirCor .tsv rows: start, end, state (1 S1, 2 systole, 3 S2, 4 diastole, 0 unannotated). */
-export interface Annotation {
-  start: number;
-  end: number;
-  state: number;
-}
-
-export function parseTsv(text: string): Annotation[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim().split(/\s+/).map(Number))
-    .filter((r) => r.length >= 3 && r.every(Number.isFinite))
-    .map(([start, end, state]) => ({ start: start!, end: end!, state: state! }));
-}
-
-/** The rate SOURCES.md states: 60 / median S1-onset interval over consecutive S1s with no 0 between. */
-export function annotatedHeartRate(a: Annotation[]): number {
-  const iv: number[] = [];
-  let last: number | undefined;
-  for (const r of a) {
-    if (r.state === 0) last = undefined;
-    else if (r.state === 1) {
-      if (last !== undefined) iv.push(r.start - last);
-      last = r.start;
-    }
-  }
-  return iv.length ? 60 / median(iv) : 0;
-}
-
-export interface Score {
-  tp: number;
-  fp: number;
-  fn: number;
-  precision: number;
-  recall: number;
-  f1: number;
-}
-
-/**
- * S1/S2 detection score: a detected sound is a true positive when its centre lies within
- * `tolerance` seconds of the centre of an unmatched annotated sound of the same kind (Springer
- * 2016 §III-D, 100 ms). Only the annotated span counts: detections inside state-0 stretches are
- * ignored, as the annotators gave no truth there.
- */
-export function scoreSegmentation(segments: HeartSegment[], truth: Annotation[], tolerance = 0.1): Score {
-  const unlabelled = truth.filter((t) => t.state === 0);
-  const first = truth.find((t) => t.state !== 0)?.start ?? 0;
-  const last = [...truth].reverse().find((t) => t.state !== 0)?.end ?? 0;
-  const inTruth = (c: number) =>
-    c >= first - tolerance && c <= last + tolerance && !unlabelled.some((u) => c > u.start && c < u.end);
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const [kind, state] of [
-    ['S1', 1],
-    ['S2', 3],
-  ] as const) {
-    const want = truth.filter((t) => t.state === state).map((t) => (t.start + t.end) / 2);
-    const got = segments
-      .filter((s) => s.state === kind)
-      .map((s) => (s.start + s.end) / 2)
-      .filter(inTruth);
-    const used = new Array<boolean>(want.length).fill(false);
-    for (const c of got) {
-      let best = -1;
-      for (let i = 0; i < want.length; i++) {
-        if (
-          !used[i] &&
-          Math.abs(want[i]! - c) <= tolerance &&
-          (best < 0 || Math.abs(want[i]! - c) < Math.abs(want[best]! - c))
-        )
-          best = i;
-      }
-      if (best >= 0) {
-        used[best] = true;
-        tp++;
-      } else fp++;
-    }
-    fn += used.filter((u) => !u).length;
-  }
-  const precision = tp + fp ? tp / (tp + fp) : 0;
-  const recall = tp + fn ? tp / (tp + fn) : 0;
-  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  return { tp, fp, fn, precision, recall, f1 };
 }
