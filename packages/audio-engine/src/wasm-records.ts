@@ -6,7 +6,7 @@
 // little-endian; the comment after each offset names its WASM type.
 
 // Heart analysis result (heartAnalyze): a header, then HEART_SEGMENT_BYTES per segment, then
-// HEART_SPAN_BYTES per unusable span.
+// HEART_SPAN_BYTES per unusable span, then the band matrix (HEART_BANDS_OFFSET).
 /** f64: heart rate from the envelope's autocorrelation (bpm; 0 when none). */
 export const HEART_RATE_ACF = 0;
 /** f64: periodicity, the median per-window correlation one period apart (-1–1). */
@@ -25,8 +25,14 @@ export const HEART_FRAME_COUNT = 44;
 export const HEART_SPAN_COUNT = 48;
 /** i32: number of frames inside unusable spans. */
 export const HEART_UNUSABLE_FRAMES = 52;
+/** i32: byte offset (from the record's start) of the band matrix: HEART_BANDS_FRAMES × HEART_BAND_VALUES f32. */
+export const HEART_BANDS_OFFSET = 56;
+/** i32: rows of the band matrix: the frame count, or 0 when the caller asked for no bands. */
+export const HEART_BANDS_FRAMES = 60;
+/** f64: the rate (Hz) the band powers were computed at (the intermediate rate, ~4 kHz). */
+export const HEART_BANDS_RATE = 64;
 /** Header size; the segment records start here. */
-export const HEART_HEADER_BYTES = 56;
+export const HEART_HEADER_BYTES = 72;
 
 // One segment record.
 /** i32: state, 0 S1, 1 systole, 2 S2, 3 diastole. */
@@ -45,3 +51,8 @@ export const SPAN_START = 0;
 /** i32: end frame (exclusive). */
 export const SPAN_END = 4;
 export const HEART_SPAN_BYTES = 8;
+
+// The band matrix: per envelope frame, HEART_BAND_COUNT band power densities (dB), then the
+// spectral flatness (dB) — see assembly/analysis/heart/bands.ts for the bands.
+export const HEART_BAND_COUNT = 10;
+export const HEART_BAND_VALUES = 11;

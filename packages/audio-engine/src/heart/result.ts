@@ -28,6 +28,10 @@ export interface HeartRecord {
   segments: HeartSegment[];
   unusableSpans: { start: number; end: number }[];
   unusableFrames: number;
+  /** frameCount × HEART_BAND_VALUES: per frame the band power densities (dB), then the flatness (dB). */
+  bands: Float32Array;
+  /** The rate (Hz) the band powers were computed at. */
+  bandsRate: number;
 }
 
 /** Reads the record at `p` in the engine's memory. */
@@ -65,13 +69,27 @@ export function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRec
     segments,
     unusableSpans,
     unusableFrames: v.getInt32(R.HEART_UNUSABLE_FRAMES, true),
+    bands: new Float32Array(
+      memory.buffer,
+      p + v.getInt32(R.HEART_BANDS_OFFSET, true),
+      v.getInt32(R.HEART_BANDS_FRAMES, true) * R.HEART_BAND_VALUES,
+    ).slice(),
+    bandsRate: v.getFloat64(R.HEART_BANDS_RATE, true),
   };
 }
 
-/** Runs the WASM heart analysis over `samples` and reads its record (freed before returning). */
-export function runHeartAnalysis(engine: Engine, samples: Float32Array, sampleRate: number): HeartRecord {
+/**
+ * Runs the WASM heart analysis over `samples` and reads its record (freed before returning).
+ * `withBands` false skips the band powers the murmur detector needs (the benchmark's baseline).
+ */
+export function runHeartAnalysis(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+  withBands = true,
+): HeartRecord {
   const x = engine.exports;
-  const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate));
+  const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate, withBands ? 1 : 0));
   try {
     return readHeartRecord(x.memory, p);
   } finally {

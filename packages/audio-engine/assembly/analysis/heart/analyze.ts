@@ -9,7 +9,12 @@
 //   segments, neutral in the decoder.
 // - ./rate.ts: heart rate and systolic interval from the envelope's autocorrelation.
 // - ./segmentation.ts: S1 → systole → S2 → diastole by explicit-duration semi-Markov Viterbi.
+// - ./bands.ts: band powers and spectral flatness per envelope frame, for the murmur detector.
 import {
+  HEART_BAND_VALUES,
+  HEART_BANDS_FRAMES,
+  HEART_BANDS_OFFSET,
+  HEART_BANDS_RATE,
   HEART_FRAME_COUNT,
   HEART_FRAME_RATE,
   HEART_HEADER_BYTES,
@@ -29,13 +34,17 @@ import {
   SPAN_END,
   SPAN_START,
 } from '../../../src/wasm-records';
+import { heartBands } from './bands';
+import { freeIntermediate, toIntermediate } from './decimate';
 import { FRAME_RATE, heartEnvelope } from './envelope';
 import { qualityMask, standardize } from './quality';
 import { findRhythm } from './rate';
 import { decode } from './segmentation';
 
-export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
-  const e = heartEnvelope(ptr, n, sampleRate);
+/** `withBands` 0 leaves the band matrix out (frame count × 0 values): the benchmark times the murmur stage with it. */
+export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32): usize {
+  const x = toIntermediate(ptr, n, sampleRate);
+  const e = heartEnvelope(x, n, sampleRate);
   const T = e.length;
   const bad = new StaticArray<u8>(T);
   const badFrames = qualityMask(e, bad);
@@ -51,7 +60,14 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64): usize {
   for (let f = 0; f < T; f++) if (bad[f] != 0 && (f == 0 || bad[f - 1] == 0)) spanCount++;
   const segBase = <usize>HEART_HEADER_BYTES;
   const spanBase = segBase + <usize>segCount * <usize>HEART_SEGMENT_BYTES;
-  const out = heap.alloc(spanBase + <usize>spanCount * <usize>HEART_SPAN_BYTES);
+  const bandBase = spanBase + <usize>spanCount * <usize>HEART_SPAN_BYTES;
+  const bandFrames = withBands != 0 ? T : 0;
+  const out = heap.alloc(bandBase + <usize>bandFrames * <usize>HEART_BAND_VALUES * 4);
+  if (bandFrames > 0) heartBands(x, bandFrames, out + bandBase);
+  freeIntermediate(x);
+  store<i32>(out + <usize>HEART_BANDS_OFFSET, <i32>bandBase);
+  store<i32>(out + <usize>HEART_BANDS_FRAMES, bandFrames);
+  store<f64>(out + <usize>HEART_BANDS_RATE, x.rate);
   store<f64>(out + <usize>HEART_RATE_ACF, rhythm.bpm);
   store<f64>(out + <usize>HEART_PERIODICITY, rhythm.periodicity);
   store<f64>(out + <usize>HEART_PERIOD, rhythm.period);

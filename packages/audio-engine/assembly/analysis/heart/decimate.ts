@@ -63,3 +63,45 @@ export function decimate(ptr: usize, n: i32, sampleRate: f64, M: i32, out: usize
   }
   heap.free(h);
 }
+
+/** The input at the intermediate rate: `len` f32 samples at `rate` = input rate / `factor`. */
+export class Intermediate {
+  ptr: usize = 0;
+  len: i32 = 0;
+  rate: f64 = 0;
+  factor: i32 = 1;
+  /** Whether `ptr` is a copy to free (factor > 1) or the input itself. */
+  owned: bool = false;
+}
+
+/**
+ * Decimates the input by the largest divisor M of the ~1 kHz factor D = floor(rate / 1000) that
+ * leaves at least MIN_INTERMEDIATE_HZ (none below ~8 kHz: the input is used as it is).
+ */
+export function toIntermediate(ptr: usize, n: i32, sampleRate: f64): Intermediate {
+  const D = <i32>Math.max(1, Math.floor(sampleRate / 1000));
+  let M = 1;
+  for (let d = D; d >= 2; d--)
+    if (D % d == 0 && sampleRate / <f64>d >= MIN_INTERMEDIATE_HZ) {
+      M = d;
+      break;
+    }
+  const x = new Intermediate();
+  x.factor = M;
+  x.rate = sampleRate / <f64>M;
+  if (M > 1) {
+    x.len = n / M;
+    x.ptr = heap.alloc(max(4, (<usize>x.len) << 2));
+    x.owned = true;
+    decimate(ptr, n, sampleRate, M, x.ptr, x.len);
+  } else {
+    x.ptr = ptr;
+    x.len = n;
+  }
+  return x;
+}
+
+export function freeIntermediate(x: Intermediate): void {
+  if (x.owned) heap.free(x.ptr);
+  x.owned = false;
+}

@@ -6,7 +6,7 @@
 //   Physiol. Meas. 31): exp(low-pass(log|x|)), 8 Hz zero-phase low-pass, framed at 50 Hz
 //   (Springer's feature rate); standardised by ./quality.ts once the unusable frames are known.
 
-import { decimate, MIN_INTERMEDIATE_HZ } from './decimate';
+import { Intermediate } from './decimate';
 
 /** Envelope frame rate (Hz): Springer's feature rate. */
 export const FRAME_RATE: f64 = 50;
@@ -51,27 +51,18 @@ function filterInPlace(x: StaticArray<f64>, k: StaticArray<f64>, reverse: bool):
   }
 }
 
-/** The 50 Hz homomorphic envelope of `n` samples (positive; standardize() follows the quality check). */
-export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<f64> {
+/**
+ * The 50 Hz homomorphic envelope of `n` input samples at `sampleRate`, read from their
+ * intermediate-rate copy `x` (positive; standardize() follows the quality check).
+ */
+export function heartEnvelope(x: Intermediate, n: i32, sampleRate: f64): StaticArray<f64> {
   const hp = new StaticArray<f64>(5);
   const lp = new StaticArray<f64>(5);
   const D = <i32>Math.max(1, Math.floor(sampleRate / 1000));
   const fs1 = sampleRate / <f64>D;
   const m = n / D;
-  let M = 1;
-  for (let d = D; d >= 2; d--)
-    if (D % d == 0 && sampleRate / <f64>d >= MIN_INTERMEDIATE_HZ) {
-      M = d;
-      break;
-    }
-  let src = ptr;
-  let tmp: usize = 0;
-  if (M > 1) {
-    const len = n / M;
-    tmp = heap.alloc(max(4, (<usize>len) << 2));
-    decimate(ptr, n, sampleRate, M, tmp, len);
-    src = tmp;
-  }
+  const M = x.factor;
+  const src = x.ptr;
   const rate = sampleRate / <f64>M;
   const Dn = D / M;
   butter(true, 25, rate, hp);
@@ -137,7 +128,6 @@ export function heartEnvelope(ptr: usize, n: i32, sampleRate: f64): StaticArray<
     }
     if (++phase == Dn) phase = 0;
   }
-  if (tmp != 0) heap.free(tmp);
   // Homomorphic envelope: log magnitude, 8 Hz zero-phase low-pass, exp.
   for (let i = 0; i < m; i++) y[i] = Math.log(Math.abs(y[i]) + 1e-9);
   const env = new StaticArray<f64>(5);
