@@ -1,7 +1,8 @@
 // npm run check:seeded-reports — acceptance 5 of the listening issue: start the built server on a
 // fresh DATA_DIR with the demo data, wait until every seeded recording is processed, then check
 // that every heart auscultation shows a heart rate and a ready report, and that each rate equals
-// what `auscura-dsp analyze --json` computes on the same recording downloaded from the API.
+// what `auscura-dsp analyze --json` computes on the same recording downloaded from the API; lung
+// recordings carry no heart rate or heart verdict.
 // Exits non-zero when a check fails. Takes a few minutes (the demo recordings are processed first).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,6 +75,12 @@ try {
     fs.rmSync(file);
   }
   console.log(`${matched} of ${heart.length} heart rates equal auscura-dsp analyze on the same file`);
+  // Lung recordings carry no heart verdict: no rate (shown as '--'), no diagnosis, no murmur.
+  const lungs = auscultations.filter((a) => a.auscultationPoint.type === 'lungs' && a.beatawareStatus === 'ready');
+  for (const a of lungs)
+    if (a.heartrateBpm !== null || a.ausculthingDiagnosis !== null || a.beatawareReport?.murmur)
+      fail(`${a.id}: a lung recording with a heart rate ${a.heartrateBpm} or verdict ${a.ausculthingDiagnosis}`);
+  console.log(`${lungs.length} lung recordings checked for no heart verdict`);
 } finally {
   await stop();
   fs.rmSync(scratch, { recursive: true, force: true });

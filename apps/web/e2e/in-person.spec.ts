@@ -256,7 +256,7 @@ test('records h1 in person, saves it, and the exam plays it with the heart rate 
   }).toPass({ timeout: 60_000 });
   const shown = Number((await card.getByText(/^\d+\s*bpm$/).innerText()).replace(/\D+/g, ''));
   const source = decodeWav(readFileSync(heartFixture));
-  const reference = analyzeRecording(loadEngine(), toMono(source.channels), source.sampleRate).heart.heartRateBpm;
+  const reference = analyzeRecording(loadEngine(), toMono(source.channels), source.sampleRate).heart!.heartRateBpm;
   expect(Math.abs(shown - reference), `shown ${shown} bpm, source ${reference} bpm`).toBeLessThanOrEqual(10);
 
   await card.getByRole('button', { name: /^Play,/ }).click();

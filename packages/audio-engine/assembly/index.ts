@@ -32,6 +32,6 @@ export {
 } from './analysis/noise';
 export { waveletDenoise, waveletLevels } from './variants/wavelet';
 export { normalizeTo, silenceGate, savitzkyGolay } from './variants/normalize';
-export { heartAnalyze, heartResultFree } from './analysis/heart';
+export { heartAnalyze, heartResultFree } from './analysis/heart/analyze';
 export { cascade4Simd } from './filters/simd';
 export { toPcm16 } from './util/pcm';

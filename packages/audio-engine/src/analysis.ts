@@ -1,28 +1,71 @@
-// The upload pipeline's analysis of one recording: variants + noise quality + heart analysis.
+// The upload pipeline's analysis of one recording: levels, noise quality, and — for heart points —
+// the heart analysis (rate, rhythm, segments, murmur, diagnosis).
 import type { Engine, VariantName } from './engine.js';
-import { analyzeHeart, type HeartAnalysis } from './heart.js';
+import { analyzeHeart, type HeartAnalysis } from './heart/analyze.js';
+import { runHeartAnalysis, type HeartRecord } from './heart/result.js';
+
+/** The kind of auscultation point a recording comes from. */
+export type RecordingSite = 'heart' | 'lungs' | 'other';
+
+export interface AnalysisOptions {
+  /**
+   * The auscultation point's kind. The heart analysis runs for 'heart' (the default) and 'other'
+   * (analysed as a heart recording, and said so), never for 'lungs': breath sounds have no heart
+   * rate, and a wheeze's periodicity read as one (31 bpm) is an alarm for nothing.
+   */
+  site?: RecordingSite;
+  /** The patient's age at the recording in whole months, for the rate's normal range (null: unknown). */
+  ageMonths?: number | null;
+}
 
 export interface RecordingAnalysis {
   sampleRate: number;
   durationSec: number;
+  site: RecordingSite;
   levels: { peakDb: number; rmsDb: number };
   /** 0/1 per 1000 ms slice. */
   noiseSlices: number[];
   /** Share of noisy slices (0–1). */
   noisyShare: number;
-  heart: HeartAnalysis;
+  /** The heart analysis; null for lung recordings. */
+  heart: HeartAnalysis | null;
 }
 
-export function analyzeRecording(engine: Engine, samples: Float32Array, sampleRate: number): RecordingAnalysis {
+function noise(engine: Engine, samples: Float32Array, sampleRate: number) {
   const slices = Array.from(engine.noiseQuality(samples, sampleRate));
-  const noisyShare = slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0;
+  return { slices, noisyShare: slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0 };
+}
+
+export function analyzeRecording(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+  options: AnalysisOptions = {},
+): RecordingAnalysis {
+  const site = options.site ?? 'heart';
+  const { slices, noisyShare } = noise(engine, samples, sampleRate);
   return {
     sampleRate,
     durationSec: samples.length / sampleRate,
+    site,
     levels: engine.levels(samples),
     noiseSlices: slices,
     noisyShare,
-    heart: analyzeHeart(engine, samples, sampleRate, noisyShare),
+    heart:
+      site === 'lungs' ? null : analyzeHeart(engine, samples, sampleRate, { noisyShare, ageMonths: options.ageMonths }),
+  };
+}
+
+/** What the murmur detector's training reads of one recording: exactly what analyzeRecording computes. */
+export function heartInputs(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+): { record: HeartRecord; noisyShare: number; durationSec: number } {
+  return {
+    record: runHeartAnalysis(engine, samples, sampleRate),
+    noisyShare: noise(engine, samples, sampleRate).noisyShare,
+    durationSec: samples.length / sampleRate,
   };
 }
 
@@ -31,6 +74,10 @@ export function processUpload(
   engine: Engine,
   samples: Float32Array,
   sampleRate: number,
+  options: AnalysisOptions = {},
 ): { analysis: RecordingAnalysis; variants: Record<VariantName, Float32Array> } {
-  return { analysis: analyzeRecording(engine, samples, sampleRate), variants: engine.variants(samples, sampleRate) };
+  return {
+    analysis: analyzeRecording(engine, samples, sampleRate, options),
+    variants: engine.variants(samples, sampleRate),
+  };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // auscura-dsp: the engine for audio engineers, from a shell.
 //   auscura-dsp process IN.wav --preset wide --gain 2 [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
-//   auscura-dsp analyze IN.wav [--json]
+//   auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
 //   auscura-dsp variants IN.wav -o DIR [--float]
 //   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
 //   auscura-dsp bench [--browser] [--chromium PATH] [--json]
@@ -9,21 +9,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
-import { loadEngine, readMonoWav } from './node.js';
+import { FlacError, loadEngine, readMonoAudio, readMonoWav } from './node.js';
 import { PRESET_NAMES, type PresetName } from './presets.js';
 import { encodeWav, WavError } from './wav.js';
-import { analyzeRecording } from './analysis.js';
+import { analyzeRecording, type RecordingSite } from './analysis.js';
+import { formatMurmur } from './murmur/describe.js';
 import { VARIANT_NAMES } from './engine.js';
 import { DEFAULT_FIXTURES, regress } from './regress.js';
 
 const USAGE = `usage:
   auscura-dsp process IN.wav --preset wide|low|high|raw [--gain G] [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
-  auscura-dsp analyze IN.wav [--json]
+  auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
   auscura-dsp variants IN.wav -o DIR [--float]
   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
   auscura-dsp bench [--browser] [--chromium PATH] [--json]`;
 
 class UsageError extends Error {}
+
+const SITES: RecordingSite[] = ['heart', 'lungs', 'other'];
 
 function number(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
@@ -50,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       golden: { type: 'string' },
       browser: { type: 'boolean', default: false },
       chromium: { type: 'string', default: '/usr/bin/chromium' },
+      site: { type: 'string', default: 'heart' },
+      'age-months': { type: 'string' },
     },
   });
   const engine = loadEngine();
@@ -77,25 +82,41 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'analyze': {
       const [input] = positionals;
-      if (!input) throw new UsageError('analyze needs IN.wav');
-      const { samples, sampleRate } = readMonoWav(input);
-      const a = analyzeRecording(engine, samples, sampleRate);
-      if (values.json) console.log(JSON.stringify(a, null, 2));
-      else {
-        const h = a.heart;
+      if (!input) throw new UsageError('analyze needs IN.wav or IN.flac');
+      if (!SITES.includes(values.site as RecordingSite))
+        throw new UsageError(`--site must be one of ${SITES.join(', ')}`);
+      const ageMonths = number(values['age-months'], 'age-months');
+      const { samples, sampleRate } = await readMonoAudio(input);
+      const a = analyzeRecording(engine, samples, sampleRate, {
+        site: values.site as RecordingSite,
+        ageMonths: ageMonths ?? null,
+      });
+      const h = a.heart;
+      if (values.json) {
+        const m = h?.murmur;
+        const murmur = m
+          ? { status: m.status, probability: m.probability, timing: m.timing, segments: m.segments, reason: m.reason }
+          : null;
+        console.log(JSON.stringify({ ...a, murmur }, null, 2));
+        return 0;
+      }
+      console.log(
+        `${basename(input)}: ${a.durationSec.toFixed(2)} s at ${sampleRate} Hz, peak ${a.levels.peakDb.toFixed(1)} dBFS, RMS ${a.levels.rmsDb.toFixed(1)} dBFS`,
+      );
+      console.log(`noise slices  ${a.noiseSlices.join('')} (${(a.noisyShare * 100).toFixed(0)} % noisy)`);
+      if (!h) {
+        console.log('heart         not analysed (lung recording)');
+        return 0;
+      }
+      console.log(
+        `heart rate    ${h.heartRateBpm.toFixed(1)} bpm (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)}); normal ${h.rateRange.low}–${h.rateRange.high} bpm for ${h.rateRange.ageBand}`,
+      );
+      console.log(`murmur        ${formatMurmur(h.murmur)}`);
+      console.log(`diagnosis     ${h.diagnosis}${h.reasons.length ? ' — ' + h.reasons.join('; ') : ''}`);
+      for (const [k, s] of Object.entries(h.stats)) {
         console.log(
-          `${basename(input)}: ${a.durationSec.toFixed(2)} s at ${sampleRate} Hz, peak ${a.levels.peakDb.toFixed(1)} dBFS, RMS ${a.levels.rmsDb.toFixed(1)} dBFS`,
+          `  ${k.padEnd(9)} ${String(s.count).padStart(3)} × ${(s.meanSec * 1000).toFixed(0)} ± ${(s.sdSec * 1000).toFixed(0)} ms`,
         );
-        console.log(`noise slices  ${a.noiseSlices.join('')} (${(a.noisyShare * 100).toFixed(0)} % noisy)`);
-        console.log(
-          `heart rate    ${h.heartRateBpm.toFixed(1)} bpm (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)})`,
-        );
-        console.log(`diagnosis     ${h.diagnosis}${h.reasons.length ? ' — ' + h.reasons.join('; ') : ''}`);
-        for (const [k, s] of Object.entries(h.stats)) {
-          console.log(
-            `  ${k.padEnd(9)} ${String(s.count).padStart(3)} × ${(s.meanSec * 1000).toFixed(0)} ± ${(s.sdSec * 1000).toFixed(0)} ms`,
-          );
-        }
       }
       return 0;
     }
@@ -180,6 +201,7 @@ main(process.argv.slice(2)).then(
     if (
       e instanceof UsageError ||
       e instanceof WavError ||
+      e instanceof FlacError ||
       (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
     ) {
       console.error(`auscura-dsp: ${(e as Error).message}\n${USAGE}`);

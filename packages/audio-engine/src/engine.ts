@@ -49,7 +49,7 @@ export interface WasmExports {
   silenceGate(inPtr: number, n: number, sampleRate: number, outPtr: number): void;
   savitzkyGolay(inPtr: number, n: number, sampleRate: number, outPtr: number): void;
   toPcm16(inPtr: number, n: number, outPtr: number): void;
-  heartAnalyze(ptr: number, n: number, sampleRate: number): number;
+  heartAnalyze(ptr: number, n: number, sampleRate: number, withBands: number): number;
   heartResultFree(p: number): void;
   [name: string]: unknown;
 }

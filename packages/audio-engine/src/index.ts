@@ -2,5 +2,12 @@
 export * from './engine.js';
 export * from './presets.js';
 export * from './wav.js';
-export * from './heart.js';
+export * from './heart/analyze.js';
+export * from './heart/annotations.js';
+export * from './heart/diagnosis.js';
+export * from './heart/rate-ranges.js';
+export * from './heart/rhythm.js';
+export { detectMurmur, murmurStatus, MIN_MURMUR_CYCLES, MURMUR_MODEL } from './murmur/detect.js';
+export type { MurmurModel, MurmurPattern, MurmurPhase, MurmurStatus, MurmurTiming } from './murmur/detect.js';
+export { formatMurmur, timingText } from './murmur/describe.js';
 export * from './analysis.js';

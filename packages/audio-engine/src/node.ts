@@ -1,6 +1,7 @@
 // Node entry: loads build/engine.wasm from the package once, synchronously.
 import { readFileSync } from 'node:fs';
 import { Engine } from './engine.js';
+import { decodeFlac, isFlac } from './flac.js';
 import { decodeWav, encodeWav, toMono, type WavEncoding } from './wav.js';
 
 export * from './index.js';
@@ -27,3 +28,16 @@ export function readMonoWav(path: string): { samples: Float32Array; sampleRate: 
 }
 
 export { encodeWav, type WavEncoding };
+
+/** Reads a WAV or FLAC file (told apart by content) as mono samples plus its rate. */
+export async function readMonoAudio(path: string): Promise<{ samples: Float32Array; sampleRate: number }> {
+  const bytes = readFileSync(path);
+  if (isFlac(bytes)) {
+    const f = await decodeFlac(bytes);
+    return { samples: toMono(f.channels), sampleRate: f.sampleRate };
+  }
+  const w = decodeWav(bytes);
+  return { samples: toMono(w.channels), sampleRate: w.sampleRate };
+}
+
+export { decodeFlac, isFlac, FlacError } from './flac.js';

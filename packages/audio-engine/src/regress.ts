@@ -23,6 +23,8 @@ export const TOLERANCE = {
   heartRate: 0.5,
   /** S1/S2 segment times (s): one 20 ms frame. */
   eventSec: 0.02,
+  /** Murmur probability. */
+  murmurProbability: 0.01,
 } as const;
 
 export interface SignalPrint {
@@ -38,13 +40,15 @@ export interface Golden {
   sampleRate: number;
   presets: Record<string, SignalPrint>;
   variants: Record<string, SignalPrint>;
+  /** The heart fields are null for lung fixtures (no heart analysis). */
   analysis: {
-    heartRateBpm: number;
-    diagnosis: string;
-    heartbeatPresent: boolean;
-    heartbeatNormal: boolean;
+    heartRateBpm: number | null;
+    diagnosis: string | null;
+    heartbeatPresent: boolean | null;
+    heartbeatNormal: boolean | null;
     noiseSlices: number[];
     segments: [string, number, number][];
+    murmur: { status: string; probability: number; phase: string | null; pattern: string | null } | null;
   };
 }
 
@@ -83,19 +87,29 @@ export function computeGolden(engine: Engine, fixture: string, samples: Float32A
   const variants: Record<string, SignalPrint> = {};
   const v = engine.variants(samples, sampleRate);
   for (const name of VARIANT_NAMES) variants[name] = fingerprint(v[name], sampleRate);
-  const a = analyzeRecording(engine, samples, sampleRate);
+  // Lung fixtures are analysed as lung recordings: no heart analysis.
+  const a = analyzeRecording(engine, samples, sampleRate, { site: fixture.startsWith('lung_') ? 'lungs' : 'heart' });
+  const h = a.heart;
   return {
     fixture,
     sampleRate,
     presets,
     variants,
     analysis: {
-      heartRateBpm: sig(a.heart.heartRateBpm),
-      diagnosis: a.heart.diagnosis,
-      heartbeatPresent: a.heart.heartbeatPresent,
-      heartbeatNormal: a.heart.heartbeatNormal,
+      heartRateBpm: h ? sig(h.heartRateBpm) : null,
+      diagnosis: h?.diagnosis ?? null,
+      heartbeatPresent: h?.heartbeatPresent ?? null,
+      heartbeatNormal: h?.heartbeatNormal ?? null,
       noiseSlices: a.noiseSlices,
-      segments: a.heart.segments.map((s) => [s.state, sig(s.start), sig(s.end)]),
+      segments: (h?.segments ?? []).map((s) => [s.state, sig(s.start), sig(s.end)]),
+      murmur: h
+        ? {
+            status: h.murmur.status,
+            probability: sig(h.murmur.probability),
+            phase: h.murmur.timing?.phase ?? null,
+            pattern: h.murmur.timing?.pattern ?? null,
+          }
+        : null,
     },
   };
 }
@@ -134,8 +148,19 @@ export function compareGolden(got: Golden, want: Golden): { drift: string[]; not
   }
   const a = got.analysis;
   const b = want.analysis;
-  if (Math.abs(a.heartRateBpm - b.heartRateBpm) > TOLERANCE.heartRate)
+  if (
+    (a.heartRateBpm === null) !== (b.heartRateBpm === null) ||
+    Math.abs((a.heartRateBpm ?? 0) - (b.heartRateBpm ?? 0)) > TOLERANCE.heartRate
+  )
     drift.push(`heart rate ${a.heartRateBpm} vs golden ${b.heartRateBpm} bpm`);
+  const am = a.murmur;
+  const bm = b.murmur ?? null;
+  if (JSON.stringify([am?.status, am?.phase, am?.pattern]) !== JSON.stringify([bm?.status, bm?.phase, bm?.pattern]))
+    drift.push(
+      `murmur ${am?.status} ${am?.phase ?? ''} ${am?.pattern ?? ''} vs golden ${bm?.status} ${bm?.phase ?? ''} ${bm?.pattern ?? ''}`,
+    );
+  else if (am && bm && Math.abs(am.probability - bm.probability) > TOLERANCE.murmurProbability)
+    drift.push(`murmur probability ${am.probability} vs golden ${bm.probability}`);
   for (const k of ['diagnosis', 'heartbeatPresent', 'heartbeatNormal'] as const) {
     if (a[k] !== b[k]) drift.push(`${k} ${String(a[k])} vs golden ${String(b[k])}`);
   }

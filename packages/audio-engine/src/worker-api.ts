@@ -1,7 +1,7 @@
 // The plain async functions the comlink worker exposes. Kept separate from worker.ts (which only
 // wires comlink) so Node tests can call exactly the same code.
 import type { ChainOptions, DisplayFilter, Engine, VariantName } from './engine.js';
-import { analyzeRecording, type RecordingAnalysis } from './analysis.js';
+import { analyzeRecording, type AnalysisOptions, type RecordingAnalysis } from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
 export interface DecodedMono {
@@ -37,8 +37,12 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     async variants(samples: Float32Array, sampleRate: number): Promise<Record<VariantName, Float32Array>> {
       return (await getEngine()).variants(samples, sampleRate);
     },
-    async analyze(samples: Float32Array, sampleRate: number): Promise<RecordingAnalysis> {
-      return analyzeRecording(await getEngine(), samples, sampleRate);
+    async analyze(
+      samples: Float32Array,
+      sampleRate: number,
+      options: AnalysisOptions = {},
+    ): Promise<RecordingAnalysis> {
+      return analyzeRecording(await getEngine(), samples, sampleRate, options);
     },
     async noiseQuality(samples: Float32Array, sampleRate: number): Promise<Uint8Array> {
       return (await getEngine()).noiseQuality(samples, sampleRate);

@@ -36,6 +36,21 @@ describe('auscura-dsp', () => {
     expect(['NORMAL', 'ABNORMAL', 'INSUFFICIENT_DATA']).toContain(a.heart.diagnosis);
   });
 
+  it('analyze reads FLAC as it reads the WAV it was made from, and prints the murmur finding', () => {
+    const flac = fileURLToPath(new URL('./fixtures/heart_normal_circor_49974_MV.flac', import.meta.url));
+    const fromFlac = JSON.parse(run('analyze', flac, '--json'));
+    expect(fromFlac).toEqual(JSON.parse(run('analyze', input, '--json')));
+    expect(fromFlac.murmur).toMatchObject({ status: expect.stringMatching(/^(present|absent|unknown)$/) });
+    expect(fromFlac.murmur.probability).toBeGreaterThanOrEqual(0);
+    expect(fromFlac.murmur.probability).toBeLessThanOrEqual(1);
+    expect(fromFlac.murmur).toHaveProperty('timing');
+    const lung = JSON.parse(
+      run('analyze', fixturePath('lung_wheeze_icbhi_104_1b1_Ar_sc_Litt3200_4k'), '--json', '--site', 'lungs'),
+    );
+    expect(lung.heart).toBeNull();
+    expect(lung.murmur).toBeNull();
+  });
+
   it('variants writes the four variants', () => {
     run('variants', input, '-o', join(dir, 'v'));
     expect(readdirSync(join(dir, 'v')).sort()).toEqual(

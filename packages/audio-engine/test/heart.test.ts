@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadEngine, readMonoWav } from '../src/node.js';
-import { analyzeHeart, annotatedHeartRate, parseTsv, scoreSegmentation } from '../src/heart.js';
+import { analyzeHeart } from '../src/heart/analyze.js';
+import { annotatedHeartRate, parseTsv, scoreSegmentation } from '../src/heart/annotations.js';
 import { fixtureNames, fixturePath, sine } from './helpers.js';
 
 const engine = loadEngine();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { PRESET_NAMES } from '../src/presets.js';
+import { analyzeRecording } from '../src/analysis.js';
 import { startServer } from '../src/bench/static-server.js';
 import { fixtureNames, fixturePath } from './helpers.js';
 
@@ -90,6 +91,21 @@ describe('browser parity (Chromium native nodes vs engine in an AudioWorklet)', 
       expect(drift).toEqual([]);
     });
   }
+});
+
+describe('the upload analysis in the worker and in Node', () => {
+  const engine = loadEngine();
+  const names = fixtureNames().filter((n) => n.includes('circor') || n.includes('44k_artiexu'));
+  it(`gives the same rate, segments, murmur finding and diagnosis on ${names.length} fixtures`, async () => {
+    for (const name of names) {
+      const inWorker = (await page.evaluate((n) => (window as unknown as PageHooks).analyzeInWorker!(n), name)) as {
+        heart: unknown;
+      };
+      const { samples, sampleRate } = readMonoWav(fixturePath(name));
+      const inNode = JSON.parse(JSON.stringify(analyzeRecording(engine, samples, sampleRate)));
+      expect(inWorker.heart, name).toEqual(inNode.heart);
+    }
+  });
 });
 
 describe('meter, recorder and live-monitor processors in Chromium', () => {

@@ -25,7 +25,7 @@ describe('regression against benchmarks/golden', () => {
     const { drift } = compareGolden(computeGolden(engine, name, louder, sampleRate), want);
     expect(drift.some((d) => d.startsWith('preset high: RMS'))).toBe(true);
     expect(drift.some((d) => /100 ms blocks drifted/.test(d))).toBe(true);
-    const moved: Golden = { ...want, analysis: { ...want.analysis, heartRateBpm: want.analysis.heartRateBpm + 1 } };
+    const moved: Golden = { ...want, analysis: { ...want.analysis, heartRateBpm: want.analysis.heartRateBpm! + 1 } };
     expect(compareGolden(computeGolden(engine, name, samples, sampleRate), moved).drift).toEqual([
       `heart rate ${want.analysis.heartRateBpm} vs golden ${moved.analysis.heartRateBpm} bpm`,
     ]);

@@ -3,6 +3,7 @@ import { isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import type { Endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
+import { murmurFindingSchema, rateRangeSchema } from './murmur.js';
 
 export const auscultationPointTypeSchema = z.enum(['heart', 'lungs', 'other']);
 export const auscultationPointSchema = z.object({
@@ -34,7 +35,15 @@ export const beatawareStatusSchema = z.enum(['processing', 'failed', 'error', 'r
 export const beatawareReportSchema = z.object({
   reportMarkdown: z.string(),
   statistics: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  /** What the recording was analysed as: lung recordings get no heart analysis. Absent in older reports. */
+  analysedAs: z.enum(['heart', 'lungs', 'other']).optional(),
+  /** The murmur finding; absent for lung recordings and older reports. */
+  murmur: murmurFindingSchema.optional(),
+  /** The normal rate range the rate was judged against; absent for lung recordings and older reports. */
+  rateRange: rateRangeSchema.optional(),
 });
+
+export type BeatawareReport = z.infer<typeof beatawareReportSchema>;
 
 export const recordingSchema = z.object({
   duration: z.number().min(0),

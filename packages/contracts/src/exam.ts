@@ -6,6 +6,7 @@ import { healthcareProviderSummarySchema } from './healthcare-provider.js';
 import { patientProfileSchema } from './patient-profile.js';
 import { listQueryParamsSchema, pagedSchema } from './query.js';
 import { auscultationSchema } from './auscultation.js';
+import { murmurOptions } from './murmur.js';
 
 /** Exam types as stored and sent (clinician-portal §3); labels are what screens show. */
 export const examTypeSchema = z.enum(['live', 'self-provider-initiated', 'self-patient-initiated', 'in-person']);
@@ -21,16 +22,6 @@ export const examTypeLabels: Record<ExamType, string> = {
 export const notesMaxLength = 5000;
 
 /** Enhanced-notes options (clinician-portal §9); the last of each group is exclusive (§4). */
-export const murmurOptions = [
-  'Systolic ejection',
-  'Holosystolic',
-  'Decrescendo systolic',
-  'Early diastolic',
-  'Mid-diastolic',
-  'Late diastolic',
-  'Continuous',
-  'Likely no murmur',
-] as const;
 export const breathSoundOptions = [
   'Stridor',
   'Pleural Rub',

@@ -11,6 +11,7 @@ export * from './query.js';
 export * from './auscultation.js';
 export * from './compatibility.js';
 export * from './exam.js';
+export * from './murmur.js';
 export * from './self-exam.js';
 export * from './virtual-exam.js';
 export * from './realtime.js';

@@ -1,10 +1,10 @@
 import type { StoreSettings } from '../storage/store-settings.js';
-import type { ProcessedRecording } from './pipeline.js';
+import type { ProcessedRecording, RecordingContext } from './pipeline.js';
 
 /** The main thread gives the worker the store's settings (file folder or S3) and master key once, at spawn. */
 export type WorkerData = { store: StoreSettings; masterKey: Uint8Array };
 
-export type JobRequest = { type: 'process'; auscultationId: string; blobKey: string };
+export type JobRequest = { type: 'process'; auscultationId: string; blobKey: string; context: RecordingContext };
 
 export type JobResult =
   | {

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeRecording, decodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
+import { beatawareReportSchema } from '@auscura/contracts';
 import { describe, expect, it } from 'vitest';
 import { processRecording } from './pipeline.js';
 
-const fixture = path.resolve(
-  import.meta.dirname,
-  '../../../../benchmarks/fixtures/audio/heart_normal_circor_49974_MV.wav',
-);
+const folder = path.resolve(import.meta.dirname, '../../../../benchmarks/fixtures/audio');
+const fixture = path.join(folder, 'heart_normal_circor_49974_MV.wav');
 
 describe('the recording pipeline', () => {
   it('gives the analysis of analyzeRecording and four decodable variants of the same length', async () => {
@@ -15,12 +14,62 @@ describe('the recording pipeline', () => {
     const wav = decodeWav(bytes);
     const direct = analyzeRecording(loadEngine(), toMono(wav.channels), wav.sampleRate);
     const processed = processRecording(loadEngine(), bytes);
-    expect(processed.heartrateBpm).toBe(direct.heart.heartRateBpm);
+    expect(processed.heartrateBpm).toBe(direct.heart!.heartRateBpm);
     expect(processed.noiseQualityRecord.record).toEqual(direct.noiseSlices);
     for (const variant of Object.values(processed.variants)) {
       expect(decodeWav(variant).channels[0]).toHaveLength(wav.channels[0]!.length);
     }
     expect(processed.report.reportMarkdown).toContain('| S1 |');
+  });
+
+  it('stores the murmur finding with its timing, segments and matching enhanced-notes option', async () => {
+    const bytes = await fs.readFile(path.join(folder, 'heart_murmur_holosystolic_plateau_harsh_circor_49574_TV.wav'));
+    const processed = processRecording(loadEngine(), bytes, { site: 'heart', ageMonths: 7 * 12 });
+    expect(processed.diagnosis).toBe(2);
+    const report = beatawareReportSchema.parse(processed.report);
+    expect(report.murmur).toMatchObject({
+      status: 'present',
+      timing: { phase: 'systolic', pattern: 'holo' },
+      suggestedNote: 'Holosystolic',
+    });
+    expect(report.murmur!.segments.length).toBeGreaterThan(0);
+    expect(report.reportMarkdown).toContain('- Murmur: present, holosystolic (probability');
+    expect(report.reportMarkdown).toContain('normal for 6–8 years: 59–123 bpm (Fleming et al., Lancet 2011');
+    expect(report.rateRange).toEqual({
+      low: 59,
+      high: 123,
+      ageBand: '6–8 years',
+      source: 'Fleming et al., Lancet 2011, 1st–99th centile',
+    });
+  });
+
+  it('suggests "Likely no murmur" for a recording without one', async () => {
+    const processed = processRecording(loadEngine(), await fs.readFile(fixture), { site: 'heart', ageMonths: null });
+    expect(processed.report.murmur).toMatchObject({ status: 'absent', suggestedNote: 'Likely no murmur' });
+    expect(processed.report.reportMarkdown).toContain('normal for age unknown: 40–180 bpm');
+  });
+
+  it('gives lung recordings no heart rate, no verdict and no murmur', async () => {
+    const bytes = await fs.readFile(path.join(folder, 'lung_wheeze_icbhi_104_1b1_Ar_sc_Litt3200_4k.wav'));
+    const processed = processRecording(loadEngine(), bytes, { site: 'lungs', ageMonths: 600 });
+    expect(processed).toMatchObject({
+      heartrateBpm: null,
+      heartbeatPresent: null,
+      heartbeatNormal: null,
+      diagnosis: null,
+    });
+    const report = beatawareReportSchema.parse(processed.report);
+    expect(report).toMatchObject({ analysedAs: 'lungs', statistics: [] });
+    expect(report.murmur).toBeUndefined();
+    expect(report.reportMarkdown).toContain('No heart analysis: this is a lung recording.');
+    expect(report.reportMarkdown).not.toMatch(/bpm/);
+  });
+
+  it("says what an 'other' point was analysed as", async () => {
+    const processed = processRecording(loadEngine(), await fs.readFile(fixture), { site: 'other', ageMonths: null });
+    expect(processed.heartrateBpm).toBeGreaterThan(0);
+    expect(processed.report.analysedAs).toBe('other');
+    expect(processed.report.reportMarkdown).toContain('Analysed as: a heart recording (the point is "Other")');
   });
 
   it('refuses bytes that are not a WAV', () => {

@@ -4,10 +4,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { ageInMonths } from '@auscura/audio-engine';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { JobRequest, JobResult, WorkerData } from './messages.js';
+import type { RecordingContext } from './pipeline.js';
 
 /** Attempts before a job that keeps failing (worker crash, storage error) is given up as 'error'. */
 export const MAX_ATTEMPTS = 3;
@@ -65,7 +67,12 @@ export function createRecordingProcessor(options: {
   let again = false;
   let idleWaiters: (() => void)[] = [];
 
-  async function claim(): Promise<{ auscultationId: string; attempts: number; blobKey: string | null } | null> {
+  async function claim(): Promise<{
+    auscultationId: string;
+    attempts: number;
+    blobKey: string | null;
+    context: RecordingContext;
+  } | null> {
     const claimed = await sql<{ auscultation_id: string; attempts: number }>`
       UPDATE recording_jobs SET state = 'running', attempts = attempts + 1, date_updated = now()
       WHERE auscultation_id = (
@@ -75,12 +82,28 @@ export function createRecordingProcessor(options: {
       RETURNING auscultation_id, attempts`.execute(db);
     const job = claimed.rows[0];
     if (!job) return null;
+    // The point's kind and the patient's age at the exam decide how the recording is analysed.
     const row = await db
       .selectFrom('auscultations')
-      .select('recording_blob_key')
-      .where('id', '=', job.auscultation_id)
+      .innerJoin('exams', 'exams.id', 'auscultations.exam_id')
+      .innerJoin('patient_profiles', 'patient_profiles.id', 'exams.patient_profile_id')
+      .select([
+        'auscultations.recording_blob_key',
+        'auscultations.point_type',
+        'exams.date_created as exam_date',
+        'patient_profiles.birthdate',
+      ])
+      .where('auscultations.id', '=', job.auscultation_id)
       .executeTakeFirst();
-    return { auscultationId: job.auscultation_id, attempts: job.attempts, blobKey: row?.recording_blob_key ?? null };
+    return {
+      auscultationId: job.auscultation_id,
+      attempts: job.attempts,
+      blobKey: row?.recording_blob_key ?? null,
+      context: {
+        site: row?.point_type ?? 'heart',
+        ageMonths: row?.birthdate ? ageInMonths(new Date(row.birthdate), new Date(row.exam_date)) : null,
+      },
+    };
   }
 
   function runOnWorker(slot: Slot, request: JobRequest): Promise<JobResult> {
@@ -176,7 +199,12 @@ export function createRecordingProcessor(options: {
     void (async () => {
       try {
         const result: JobResult = job.blobKey
-          ? await runOnWorker(slot, { type: 'process', auscultationId: job.auscultationId, blobKey: job.blobKey })
+          ? await runOnWorker(slot, {
+              type: 'process',
+              auscultationId: job.auscultationId,
+              blobKey: job.blobKey,
+              context: job.context,
+            })
           : { type: 'rejected', auscultationId: job.auscultationId, reason: 'no recording' };
         if (!closed) await complete(job, result);
       } catch (error) {

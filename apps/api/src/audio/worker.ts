@@ -22,7 +22,7 @@ async function run(job: JobRequest): Promise<JobResult> {
   const bytes = await readAll(job.blobKey);
   let processed;
   try {
-    processed = processRecording(loadEngine(), bytes);
+    processed = processRecording(loadEngine(), bytes, job.context);
   } catch (error) {
     if (error instanceof WavError) return { type: 'rejected', auscultationId, reason: `wav:${error.code}` };
     throw error;

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { describePoint } from '../auscultations/mapper.js';
 import type { Db } from '../db/connect.js';
+import { pinAgeExamples } from './age-examples.js';
 import { hashPassword } from '../identity/passwords.js';
 
 export const demoPassword = 'Auscura-demo-2026';
@@ -288,6 +289,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
       }
     }
   });
+  await pinAgeExamples(db, demoOrganizations[0]!.name, now);
   const providers = demoOrganizations.reduce((sum, org) => sum + org.providers.length, 0);
   return `Seeded ${demoOrganizations.length} organizations, ${providers} providers, ${patientCount} patients and ${examCount} exams.`;
 }

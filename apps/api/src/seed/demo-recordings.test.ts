@@ -59,11 +59,20 @@ describe.each(backends)('demo recordings on %s', (backend) => {
       );
       expect(row.beataware_status).toBe('ready');
       expect(row.beataware_report).toMatchObject({ reportMarkdown: expect.stringContaining('# Automated') });
+      if (row.point_type === 'lungs') {
+        // No heart verdict on lung sounds: no rate (the page shows '--'), no diagnosis, no murmur.
+        expect(row.heartrate_bpm).toBeNull();
+        expect(row.diagnosis).toBeNull();
+        expect(row.heartbeat_present).toBeNull();
+        expect(row.beataware_report).toMatchObject({ analysedAs: 'lungs' });
+        expect(row.beataware_report).not.toHaveProperty('murmur');
+        expect(String(row.beataware_report!.reportMarkdown)).toContain('No heart analysis: this is a lung recording.');
+      }
       if (row.point_type === 'heart') {
         // Acceptance 5: the stored heart rate is the engine's (what `auscura-dsp analyze` prints) on the same file.
         const wav = decodeWav(await fs.readFile(path.join(folder!, name)));
         const direct = analyzeRecording(loadEngine(), toMono(wav.channels), wav.sampleRate);
-        expect(row.heartrate_bpm).toBe(direct.heart.heartRateBpm);
+        expect(row.heartrate_bpm).toBe(direct.heart!.heartRateBpm);
         expect(row.heartrate_bpm).toBeGreaterThan(0);
       }
     }

@@ -2,7 +2,10 @@
 // so a busy 2-core machine distorts the numbers less; the machine's load is reported alongside.
 import { BIQUAD, type Engine } from '../engine.js';
 import { processUpload } from '../analysis.js';
-import { analyzeHeart } from '../heart.js';
+import { analyzeHeart } from '../heart/analyze.js';
+import { runHeartAnalysis } from '../heart/result.js';
+import { heartFacts } from '../heart/rhythm.js';
+import { detectMurmur, MURMUR_MODEL } from '../murmur/detect.js';
 
 export interface BenchCase {
   name: string;
@@ -187,5 +190,19 @@ export function runNodeBench(engine: Engine, upload: { samples: Float32Array; sa
     ['heart analysis', () => analyzeHeart(engine, sixty, upload.sampleRate)],
   ];
   for (const [name, fn] of parts) out.push({ name: `  of which ${name}`, value: best(7, fn), unit: 'ms' });
+  // 3. What the murmur detector adds to the heart analysis: the band powers in WASM (the same
+  // analysis with and without them) and the features and trees in TypeScript.
+  const sr = upload.sampleRate;
+  const withBands = best(9, () => runHeartAnalysis(engine, sixty, sr, true));
+  const without = best(9, () => runHeartAnalysis(engine, sixty, sr, false));
+  const record = runHeartAnalysis(engine, sixty, sr, true);
+  const facts = heartFacts(record, 60);
+  const inference = best(9, () => detectMurmur({ record, heart: facts, noisyShare: 0, durationSec: 60 }));
+  out.push({
+    name: `murmur detector on 60 s at ${sr} Hz: band powers (WASM) + features + trees`,
+    value: Math.max(0, withBands - without) + inference,
+    unit: 'ms',
+    detail: `WASM analysis ${without.toFixed(1)} → ${withBands.toFixed(1)} ms; features + ${MURMUR_MODEL.murmur.trees.length + MURMUR_MODEL.unknown.trees.length} trees ${inference.toFixed(2)} ms`,
+  });
   return out;
 }

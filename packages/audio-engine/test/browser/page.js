@@ -100,6 +100,11 @@ window.parity = async (fixture, presets) => {
   }
   return rows;
 };
+// The upload analysis (heart, murmur, diagnosis) computed in the comlink worker, as plain JSON.
+window.analyzeInWorker = async (name) => {
+  const w = decodeWav(await (await fetch(`/fixtures/${name}.wav`)).arrayBuffer());
+  return JSON.parse(JSON.stringify(await bridge.call('analyze', [toMono(w.channels), w.sampleRate])));
+};
 window.ready = true;
 
 // The meter, recorder and live-monitor processors on a 0.5-amplitude 441 Hz sine.

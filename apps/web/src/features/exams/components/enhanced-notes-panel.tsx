@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -8,7 +9,12 @@ import { enhancedNoteGroups } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useSetExamEnhancedNotes } from '../../../lib/api/exams/set-exam-enhanced-notes.ts';
-import { isEnhancedNoteDisabled, toggleEnhancedNote } from '../utils/enhanced-notes.ts';
+import {
+  acceptSuggestion,
+  isEnhancedNoteDisabled,
+  murmurSuggestions,
+  toggleEnhancedNote,
+} from '../utils/enhanced-notes.ts';
 import type { EnhancedNoteLabel } from '../utils/enhanced-notes.ts';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
 
@@ -57,6 +63,10 @@ export function EnhancedNotesPanel({ exam }: { exam: Exam }) {
       labels: toggleEnhancedNote(current.labels, label, checked),
       version: current.version + 1,
     }));
+  const accept = (label: EnhancedNoteLabel) =>
+    setEdit((current) => ({ labels: acceptSuggestion(current.labels, label), version: current.version + 1 }));
+  // Offered, never checked for the clinician: the detector is decision support.
+  const suggestions = murmurSuggestions(exam.auscultations ?? [], selected);
 
   return (
     <Box component="section" aria-labelledby="enhanced-notes-title">
@@ -85,6 +95,24 @@ export function EnhancedNotesPanel({ exam }: { exam: Exam }) {
                 />
               ))}
             </FormGroup>
+            {group.name === 'Murmur' && suggestions.length > 0 && (
+              <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                <Typography variant="body2" color="text.secondary" id="murmur-suggestion-title">
+                  Suggested by the automated analysis:
+                </Typography>
+                {suggestions.map((label) => (
+                  <Button
+                    key={label}
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Accept suggestion: ${label}`}
+                    onClick={() => accept(label)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </Box>
+            )}
           </Box>
         ))}
       </Box>

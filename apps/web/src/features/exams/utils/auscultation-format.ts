@@ -79,3 +79,29 @@ export function noisySlices(record: Auscultation['noiseQualityRecord']): Array<[
     flag === 1 ? [[index * unit, (index + 1) * unit] as [number, number]] : [],
   );
 }
+
+/** The murmur finding's segments for the waveform, named by phase; null when no murmur was heard. */
+export function murmurMarks(
+  report: Auscultation['beatawareReport'],
+): { spans: Array<[number, number]>; name: string } | null {
+  const murmur = report?.murmur;
+  if (!murmur || murmur.status !== 'present') return null;
+  return {
+    spans: murmur.segments.map((s) => [s.start, s.end] as [number, number]),
+    name: murmur.timing?.phase === 'diastolic' ? 'diastoles' : 'systoles',
+  };
+}
+
+const patternWords = { holo: 'holo', early: 'early ', mid: 'mid-', late: 'late ' } as const;
+
+/** "Present, holosystolic, probability 0.87" — the finding in one line for the exam page and the report. */
+export function murmurText(murmur: NonNullable<Auscultation['beatawareReport']>['murmur']): string | null {
+  if (!murmur) return null;
+  const probability = `probability ${murmur.probability.toFixed(2)}`;
+  if (murmur.status === 'absent') return `None heard (${probability})`;
+  if (murmur.status === 'unknown') return `Cannot tell: the recording is too poor (${probability})`;
+  const timing = murmur.timing
+    ? `${murmur.timing.pattern ? patternWords[murmur.timing.pattern] : ''}${murmur.timing.phase}`
+    : 'timing unclear';
+  return `Present, ${timing} (${probability})`;
+}

@@ -1,13 +1,21 @@
 import type { Span } from '../../../lib/audio/playback.ts';
 
-export type WaveformColors = { wave: string; noisy: string; clean: string; region: string; background: string };
+export type WaveformColors = {
+  wave: string;
+  noisy: string;
+  clean: string;
+  region: string;
+  background: string;
+  murmur: string;
+};
 
 /** Height of the noise-quality strip along the top edge, in CSS pixels. */
 const bandHeight = 6;
 
 /**
  * Draws the peaks (scaled to the loudest), the noise-quality band with its noisy slices shaded
- * through the whole height, and the region. `width`/`height` are CSS pixels; the context is
+ * through the whole height, the segments the murmur detector heard a murmur in (a strip along the
+ * bottom edge, lightly shaded above it), and the region. `width`/`height` are CSS pixels; the context is
  * already scaled for the device pixel ratio.
  */
 export function drawWaveform(
@@ -19,6 +27,7 @@ export function drawWaveform(
     noisy: Array<[number, number]>;
     hasNoiseRecord: boolean;
     region: Span | null;
+    murmur?: Array<[number, number]>;
   },
   colors: WaveformColors,
 ): void {
@@ -39,6 +48,15 @@ export function drawWaveform(
     context.fillRect(x, 0, w, bandHeight);
     context.globalAlpha = 0.15;
     context.fillRect(x, bandHeight, w, height - bandHeight);
+    context.globalAlpha = 1;
+  }
+  for (const [start, end] of data.murmur ?? []) {
+    const x = toX(start);
+    const w = Math.max(1, toX(end) - x);
+    context.fillStyle = colors.murmur;
+    context.fillRect(x, height - bandHeight, w, bandHeight);
+    context.globalAlpha = 0.12;
+    context.fillRect(x, bandHeight, w, height - 2 * bandHeight);
     context.globalAlpha = 1;
   }
   if (data.region) {

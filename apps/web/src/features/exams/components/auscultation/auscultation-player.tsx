@@ -7,7 +7,7 @@ import { getRecording } from '../../../../lib/api/auscultations/get-recording.ts
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import { usePlayer } from '../../hooks/use-player.ts';
 import { useWaveform } from '../../hooks/use-waveform.ts';
-import { noisySlices, recordingFileName } from '../../utils/auscultation-format.ts';
+import { murmurMarks, noisySlices, recordingFileName } from '../../utils/auscultation-format.ts';
 import { volumeSlider, volumeToGain } from '../../utils/player-controls.ts';
 import { FilterControls } from './filter-controls.tsx';
 import { PlayerControls } from './player-controls.tsx';
@@ -46,6 +46,7 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
   const activeRegion = regionOn ? region : null;
   const player = usePlayer({ auscultationId: auscultation.id, variant, settings, loop, region: activeRegion });
   const noisy = useMemo(() => noisySlices(auscultation.noiseQualityRecord), [auscultation.noiseQualityRecord]);
+  const murmur = useMemo(() => murmurMarks(auscultation.beatawareReport), [auscultation.beatawareReport]);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -55,6 +56,7 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
           data={waveform.data}
           noisy={noisy}
           hasNoiseRecord={auscultation.noiseQualityRecord !== null}
+          murmur={murmur ?? undefined}
           region={region}
           playing={player.state === 'playing'}
           position={player.position}

@@ -11,7 +11,7 @@ import { paths } from '../../../../config/paths.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { isMissingRecord } from '../../../../lib/is-missing-record.ts';
 import { useAuscultationReport } from '../../../../lib/api/auscultations/get-auscultation-report.ts';
-import { diagnosisText, heartRateText, reportDisplay } from '../../utils/auscultation-format.ts';
+import { diagnosisText, heartRateText, murmurText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown, ReportStatistics } from './report-content.tsx';
 
 /** The report page behind the heart rate's double-click link (§2.12): the markdown and its statistics. */
@@ -24,6 +24,8 @@ export function AuscultationReportPage({ reportId }: { reportId: string }) {
   const report = query.data;
   const point = report.auscultationPoint.longLabel ?? report.auscultationPoint.label;
   const display = reportDisplay(report.beatawareStatus, report.beatawareReport);
+  const lung = report.auscultationPoint.type === 'lungs' || report.beatawareReport?.analysedAs === 'lungs';
+  const murmur = murmurText(report.beatawareReport?.murmur);
   return (
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 960 }}>
       <Box>
@@ -31,9 +33,11 @@ export function AuscultationReportPage({ reportId }: { reportId: string }) {
           Automated report, {point}
         </Typography>
         <Typography color="text.secondary">
-          {formatDateTime(report.dateCreated)} · Heart rate {heartRateText(report.heartrateBpm)} bpm · Automated
-          analysis: {diagnosisText(report.ausculthingDiagnosis)}
+          {lung
+            ? `${formatDateTime(report.dateCreated)} · No heart analysis for lung sounds`
+            : `${formatDateTime(report.dateCreated)} · Heart rate ${heartRateText(report.heartrateBpm)} bpm · Automated analysis: ${diagnosisText(report.ausculthingDiagnosis)}`}
         </Typography>
+        {murmur && <Typography color="text.secondary">Murmur: {murmur}</Typography>}
         <Link component={RouterLink} to={paths.exam.getHref(report.examId)}>
           Back to the exam
         </Link>

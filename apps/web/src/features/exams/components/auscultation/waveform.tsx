@@ -17,6 +17,8 @@ type WaveformProps = {
   data: WaveformData;
   noisy: Array<[number, number]>;
   hasNoiseRecord: boolean;
+  /** Segments the murmur detector heard a murmur in, and how to name them ("systoles"). */
+  murmur?: { spans: Array<[number, number]>; name: string };
   region: Span | null;
   playing: boolean;
   position: () => number;
@@ -33,6 +35,7 @@ export function Waveform({
   data,
   noisy,
   hasNoiseRecord,
+  murmur,
   region,
   playing,
   position,
@@ -59,9 +62,15 @@ export function Waveform({
       clean: theme.palette.success.light,
       region: theme.palette.secondary.main,
       background: theme.palette.grey[50],
+      murmur: theme.palette.warning.dark,
     };
-    drawWaveform(context, { width, height }, { ...data, noisy, hasNoiseRecord, region: draft ?? region }, colors);
-  }, [data, noisy, hasNoiseRecord, region, draft, width, theme]);
+    drawWaveform(
+      context,
+      { width, height },
+      { ...data, noisy, hasNoiseRecord, murmur: murmur?.spans, region: draft ?? region },
+      colors,
+    );
+  }, [data, noisy, hasNoiseRecord, murmur, region, draft, width, theme]);
 
   const shown = usePlayhead({
     canvas: overlay,
@@ -158,6 +167,9 @@ export function Waveform({
         {formatSeconds(shown)} of {formatSeconds(duration)}
         {region ? ` · region ${formatSeconds(region.start)}–${formatSeconds(region.end)}` : ''}. Drag to choose a
         region; arrows seek, [ and ] set the region, Escape clears it.
+        {murmur && murmur.spans.length > 0
+          ? ` Murmur heard in ${murmur.spans.length} ${murmur.name}, marked along the bottom edge.`
+          : ''}
       </Typography>
     </Box>
   );

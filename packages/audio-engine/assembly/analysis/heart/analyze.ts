@@ -1,0 +1,108 @@
+// Heart-sound analysis: envelope, signal quality, heart rate, S1/S2 segmentation; the result record
+// whose layout src/wasm-records.ts declares. The diagnosis is made in TypeScript (src/heart/) over
+// this record, so every host applies the same rule.
+//
+// Written from the papers, not from any reference implementation; one file per stage:
+// - ./envelope.ts (with ./decimate.ts): 25–400 Hz band-pass and homomorphic envelope at 50 Hz.
+// - ./quality.ts: noise bursts found with Schmidt et al.'s (2010) spike criterion on the envelope
+//   are set aside: excluded from the standardisation, the autocorrelation and the reported
+//   segments, neutral in the decoder.
+// - ./rate.ts: heart rate and systolic interval from the envelope's autocorrelation.
+// - ./segmentation.ts: S1 → systole → S2 → diastole by explicit-duration semi-Markov Viterbi.
+// - ./bands.ts: band powers and spectral flatness per envelope frame, for the murmur detector.
+import {
+  HEART_BAND_VALUES,
+  HEART_BANDS_FRAMES,
+  HEART_BANDS_OFFSET,
+  HEART_BANDS_RATE,
+  HEART_FRAME_COUNT,
+  HEART_FRAME_RATE,
+  HEART_HEADER_BYTES,
+  HEART_PERIOD,
+  HEART_PERIODICITY,
+  HEART_RATE_ACF,
+  HEART_SEGMENT_BYTES,
+  HEART_SEGMENT_COUNT,
+  HEART_SPAN_BYTES,
+  HEART_SPAN_COUNT,
+  HEART_SYSTOLE,
+  HEART_UNUSABLE_FRAMES,
+  SEGMENT_END,
+  SEGMENT_LEVEL,
+  SEGMENT_START,
+  SEGMENT_STATE,
+  SPAN_END,
+  SPAN_START,
+} from '../../../src/wasm-records';
+import { heartBands } from './bands';
+import { freeIntermediate, toIntermediate } from './decimate';
+import { FRAME_RATE, heartEnvelope } from './envelope';
+import { qualityMask, standardize } from './quality';
+import { findRhythm } from './rate';
+import { decode } from './segmentation';
+
+/** `withBands` 0 leaves the band matrix out (frame count × 0 values): the benchmark times the murmur stage with it. */
+export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32): usize {
+  const x = toIntermediate(ptr, n, sampleRate);
+  const e = heartEnvelope(x, n, sampleRate);
+  const T = e.length;
+  const bad = new StaticArray<u8>(T);
+  const badFrames = qualityMask(e, bad);
+  standardize(e, bad);
+  const rhythm = findRhythm(e, bad);
+  let segCount = 0;
+  let segs: StaticArray<i32> | null = null;
+  if (rhythm.found) {
+    segs = decode(e, rhythm.period, rhythm.systole);
+    segCount = segs.length / 3;
+  }
+  let spanCount = 0;
+  for (let f = 0; f < T; f++) if (bad[f] != 0 && (f == 0 || bad[f - 1] == 0)) spanCount++;
+  const segBase = <usize>HEART_HEADER_BYTES;
+  const spanBase = segBase + <usize>segCount * <usize>HEART_SEGMENT_BYTES;
+  const bandBase = spanBase + <usize>spanCount * <usize>HEART_SPAN_BYTES;
+  const bandFrames = withBands != 0 ? T : 0;
+  const out = heap.alloc(bandBase + <usize>bandFrames * <usize>HEART_BAND_VALUES * 4);
+  if (bandFrames > 0) heartBands(x, bandFrames, out + bandBase);
+  freeIntermediate(x);
+  store<i32>(out + <usize>HEART_BANDS_OFFSET, <i32>bandBase);
+  store<i32>(out + <usize>HEART_BANDS_FRAMES, bandFrames);
+  store<f64>(out + <usize>HEART_BANDS_RATE, x.rate);
+  store<f64>(out + <usize>HEART_RATE_ACF, rhythm.bpm);
+  store<f64>(out + <usize>HEART_PERIODICITY, rhythm.periodicity);
+  store<f64>(out + <usize>HEART_PERIOD, rhythm.period);
+  store<f64>(out + <usize>HEART_SYSTOLE, rhythm.systole);
+  store<f64>(out + <usize>HEART_FRAME_RATE, FRAME_RATE);
+  store<i32>(out + <usize>HEART_SEGMENT_COUNT, segCount);
+  store<i32>(out + <usize>HEART_FRAME_COUNT, T);
+  store<i32>(out + <usize>HEART_SPAN_COUNT, spanCount);
+  store<i32>(out + <usize>HEART_UNUSABLE_FRAMES, badFrames);
+  if (segs !== null) {
+    const s = changetype<StaticArray<i32>>(segs);
+    for (let i = 0; i < segCount; i++) {
+      const p = out + segBase + <usize>i * <usize>HEART_SEGMENT_BYTES;
+      const a = s[3 * i + 1];
+      const b = s[3 * i + 2];
+      let m: f64 = 0;
+      for (let f = a; f < b; f++) m += e[f];
+      store<i32>(p + <usize>SEGMENT_STATE, s[3 * i]);
+      store<i32>(p + <usize>SEGMENT_START, a);
+      store<i32>(p + <usize>SEGMENT_END, b);
+      store<f32>(p + <usize>SEGMENT_LEVEL, <f32>(m / <f64>max(1, b - a)));
+    }
+  }
+  let sp = out + spanBase;
+  for (let f = 0; f < T; f++) {
+    if (bad[f] == 0 || (f > 0 && bad[f - 1] != 0)) continue;
+    let b = f + 1;
+    while (b < T && bad[b] != 0) b++;
+    store<i32>(sp + <usize>SPAN_START, f);
+    store<i32>(sp + <usize>SPAN_END, b);
+    sp += <usize>HEART_SPAN_BYTES;
+  }
+  return out;
+}
+
+export function heartResultFree(p: usize): void {
+  heap.free(p);
+}

@@ -1,0 +1,150 @@
+// Heart rate (stage 3): autocorrelation of the envelope (Schmidt et al. 2010 §2.3), searched over
+// 30–220 bpm (0.27–2 s lags) instead of Schmidt's 0.5–2 s, because children's hearts run up to
+// ~200 bpm; the longest-lag risk this adds is avoided by preferring the half lag when it is nearly
+// as strong (period doubling). Parabolic interpolation refines the lag. Systolic interval: the
+// autocorrelation maximum between 0.2 s and half the period (Schmidt 2010).
+import { fft, nextPow2 } from '../../util/fft';
+import { FRAME_RATE } from './envelope';
+import { medianOf } from './quality';
+
+/** Normalised autocorrelation r[lag] / r[0] for lags 0..maxLag, by FFT. */
+export function autocorr(e: StaticArray<f64>, maxLag: i32): StaticArray<f64> {
+  const n = e.length;
+  const size = nextPow2(2 * n);
+  const buf = heap.alloc((<usize>size) << 4);
+  memory.fill(buf, 0, (<usize>size) << 4);
+  for (let i = 0; i < n; i++) store<f64>(buf + ((<usize>i) << 4), e[i]);
+  fft(buf, size);
+  for (let k = 0; k < size; k++) {
+    const p = buf + ((<usize>k) << 4);
+    const re = load<f64>(p);
+    const im = load<f64>(p, 8);
+    store<f64>(p, re * re + im * im);
+    store<f64>(p, 0, 8);
+  }
+  // Inverse via the forward transform of the (real, even) power spectrum.
+  fft(buf, size);
+  const r = new StaticArray<f64>(maxLag + 1);
+  const r0 = load<f64>(buf);
+  for (let l = 0; l <= maxLag && l < size; l++) r[l] = r0 > 0 ? load<f64>(buf + ((<usize>l) << 4)) / r0 : 0;
+  heap.free(buf);
+  return r;
+}
+
+// Per-window periodicity at the period found over the whole recording: in windows of
+// PERIODICITY_WINDOW seconds, the normalised correlation of the detrended envelope with itself one
+// period later (the best of lag − 1, lag, lag + 1 frames); returns the median over the windows
+// with enough usable frames. A heartbeat repeats in every window; noise only here and there.
+const PERIODICITY_WINDOW: f64 = 4;
+
+export function windowPeriodicity(dt: StaticArray<f64>, bad: StaticArray<u8>, lag: i32): f64 {
+  const T = dt.length;
+  const W = <i32>(PERIODICITY_WINDOW * FRAME_RATE);
+  const count = max(1, T / W);
+  const vals = new StaticArray<f64>(count);
+  let used = 0;
+  for (let w = 0; w < count; w++) {
+    const a = w * W;
+    const b = w == count - 1 ? T : a + W;
+    let good = 0;
+    for (let t = a; t < b; t++) if (bad[t] == 0) good++;
+    if (good * 2 < b - a) continue;
+    let bestR: f64 = -1;
+    for (let L = max(1, lag - 1); L <= lag + 1; L++) {
+      let xy: f64 = 0,
+        xx: f64 = 0,
+        yy: f64 = 0;
+      for (let t = a; t < b && t + L < T; t++) {
+        const x = dt[t];
+        const y = dt[t + L];
+        xy += x * y;
+        xx += x * x;
+        yy += y * y;
+      }
+      const r = xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0;
+      if (r > bestR) bestR = r;
+    }
+    vals[used++] = bestR;
+  }
+  return used > 0 ? medianOf(vals, used) : 0;
+}
+
+export function isPeak(r: StaticArray<f64>, l: i32): bool {
+  return l > 0 && l + 1 < r.length && r[l] >= r[l - 1] && r[l] >= r[l + 1];
+}
+
+export function refine(r: StaticArray<f64>, l: i32): f64 {
+  if (l <= 0 || l + 1 >= r.length) return <f64>l;
+  const a = r[l - 1],
+    b = r[l],
+    c = r[l + 1];
+  const den = a - 2 * b + c;
+  if (den >= 0) return <f64>l;
+  let off = (0.5 * (a - c)) / den;
+  if (off > 0.5) off = 0.5;
+  if (off < -0.5) off = -0.5;
+  return <f64>l + off;
+}
+
+const MIN_BPM: f64 = 30;
+const MAX_BPM: f64 = 220;
+
+/** What the rate search found; `found` is false when the recording is too short or has no peak. */
+export class Rhythm {
+  found: bool = false;
+  bpm: f64 = 0;
+  periodicity: f64 = 0;
+  period: f64 = 0;
+  systole: f64 = 0;
+}
+
+/** Period, rate, periodicity and systolic interval of the standardised envelope `e`. */
+export function findRhythm(e: StaticArray<f64>, bad: StaticArray<u8>): Rhythm {
+  const T = e.length;
+  const out = new Rhythm();
+  const minLag = <i32>Math.ceil((60 / MAX_BPM) * FRAME_RATE);
+  const maxLag = <i32>Math.floor((60 / MIN_BPM) * FRAME_RATE);
+  if (T <= maxLag + 2) return out;
+  // Autocorrelate a detrended copy: breathing and motion move the envelope slowly (< 0.5 Hz)
+  // and would otherwise dominate r[0] and the longest lags. A 2 s moving average is removed.
+  const w = <i32>(2 * FRAME_RATE);
+  const dt = new StaticArray<f64>(T);
+  let acc: f64 = 0;
+  for (let t = 0; t < T + w / 2; t++) {
+    if (t < T) acc += e[t];
+    if (t - w >= 0) acc -= e[t - w];
+    const c = t - w / 2;
+    if (c >= 0 && c < T) {
+      const lo = max(0, t - w + 1);
+      const hi = min(T - 1, t);
+      dt[c] = bad[c] != 0 ? 0 : e[c] - acc / <f64>(hi - lo + 1);
+    }
+  }
+  const r = autocorr(dt, maxLag + 1);
+  let best = -1;
+  for (let l = minLag; l <= maxLag; l++) if (isPeak(r, l) && (best < 0 || r[l] > r[best])) best = l;
+  if (best <= 0) return out;
+  // Period doubling: prefer a peak near half the lag when it is nearly as strong.
+  const half = best / 2;
+  let alt = -1;
+  for (let l = max(minLag, <i32>Math.floor(<f64>half * 0.85)); l <= <i32>Math.ceil(<f64>half * 1.15); l++) {
+    if (isPeak(r, l) && (alt < 0 || r[l] > r[alt])) alt = l;
+  }
+  if (alt > 0 && r[alt] >= 0.8 * r[best]) best = alt;
+  const lag = refine(r, best);
+  // Periodicity: how well the envelope repeats one period later, window by window. (It was the
+  // whole-recording peak's height above the preceding valley; that read 0.16–0.38 on white
+  // noise once the envelope's edge transient no longer inflated r[0], as much as a heartbeat
+  // recorded while walking.)
+  out.found = true;
+  out.periodicity = windowPeriodicity(dt, bad, best);
+  out.period = lag / FRAME_RATE;
+  out.bpm = 60 / out.period;
+  // Systolic interval: strongest autocorrelation between 0.2 s and half the period.
+  const sLo = <i32>Math.round(0.2 * FRAME_RATE);
+  const sHi = <i32>Math.round((out.period / 2) * FRAME_RATE);
+  let sBest = -1;
+  for (let l = sLo; l <= sHi; l++) if (sBest < 0 || r[l] > r[sBest]) sBest = l;
+  out.systole = sBest > 0 ? refine(r, sBest) / FRAME_RATE : out.period / 3;
+  return out;
+}

@@ -1,0 +1,98 @@
+// Reads the WASM heart analysis record (assembly/analysis/heart/analyze.ts) through the offsets
+// both sides import from ../wasm-records.ts.
+import type { Engine } from '../engine.js';
+import * as R from '../wasm-records.js';
+
+export type HeartState = 'S1' | 'systole' | 'S2' | 'diastole';
+
+export interface HeartSegment {
+  state: HeartState;
+  start: number; // s
+  end: number; // s
+  /** Mean standardised envelope over the segment. */
+  level: number;
+}
+
+const STATES: HeartState[] = ['S1', 'systole', 'S2', 'diastole'];
+
+/** The record's content, in seconds. */
+export interface HeartRecord {
+  /** Rate from the autocorrelation period alone (bpm; 0 when none). */
+  acf: number;
+  periodicity: number;
+  period: number;
+  systolic: number;
+  frameRate: number;
+  frameCount: number;
+  /** Every decoded segment, also those inside unusable spans. */
+  segments: HeartSegment[];
+  unusableSpans: { start: number; end: number }[];
+  unusableFrames: number;
+  /** frameCount × HEART_BAND_VALUES: per frame the band power densities (dB), then the flatness (dB). */
+  bands: Float32Array;
+  /** The rate (Hz) the band powers were computed at. */
+  bandsRate: number;
+}
+
+/** Reads the record at `p` in the engine's memory. */
+export function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
+  const v = new DataView(memory.buffer, p);
+  const frameRate = v.getFloat64(R.HEART_FRAME_RATE, true);
+  const count = v.getInt32(R.HEART_SEGMENT_COUNT, true);
+  const spans = v.getInt32(R.HEART_SPAN_COUNT, true);
+  const segments: HeartSegment[] = [];
+  for (let i = 0; i < count; i++) {
+    const o = R.HEART_HEADER_BYTES + i * R.HEART_SEGMENT_BYTES;
+    segments.push({
+      state: STATES[v.getInt32(o + R.SEGMENT_STATE, true)]!,
+      start: v.getInt32(o + R.SEGMENT_START, true) / frameRate,
+      end: v.getInt32(o + R.SEGMENT_END, true) / frameRate,
+      level: v.getFloat32(o + R.SEGMENT_LEVEL, true),
+    });
+  }
+  const unusableSpans: { start: number; end: number }[] = [];
+  const spanBase = R.HEART_HEADER_BYTES + count * R.HEART_SEGMENT_BYTES;
+  for (let i = 0; i < spans; i++) {
+    const o = spanBase + i * R.HEART_SPAN_BYTES;
+    unusableSpans.push({
+      start: v.getInt32(o + R.SPAN_START, true) / frameRate,
+      end: v.getInt32(o + R.SPAN_END, true) / frameRate,
+    });
+  }
+  return {
+    acf: v.getFloat64(R.HEART_RATE_ACF, true),
+    periodicity: v.getFloat64(R.HEART_PERIODICITY, true),
+    period: v.getFloat64(R.HEART_PERIOD, true),
+    systolic: v.getFloat64(R.HEART_SYSTOLE, true),
+    frameRate,
+    frameCount: v.getInt32(R.HEART_FRAME_COUNT, true),
+    segments,
+    unusableSpans,
+    unusableFrames: v.getInt32(R.HEART_UNUSABLE_FRAMES, true),
+    bands: new Float32Array(
+      memory.buffer,
+      p + v.getInt32(R.HEART_BANDS_OFFSET, true),
+      v.getInt32(R.HEART_BANDS_FRAMES, true) * R.HEART_BAND_VALUES,
+    ).slice(),
+    bandsRate: v.getFloat64(R.HEART_BANDS_RATE, true),
+  };
+}
+
+/**
+ * Runs the WASM heart analysis over `samples` and reads its record (freed before returning).
+ * `withBands` false skips the band powers the murmur detector needs (the benchmark's baseline).
+ */
+export function runHeartAnalysis(
+  engine: Engine,
+  samples: Float32Array,
+  sampleRate: number,
+  withBands = true,
+): HeartRecord {
+  const x = engine.exports;
+  const p = engine.withBuffer(samples, (ptr) => x.heartAnalyze(ptr, samples.length, sampleRate, withBands ? 1 : 0));
+  try {
+    return readHeartRecord(x.memory, p);
+  } finally {
+    x.heartResultFree(p);
+  }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// The murmur detector's training and evaluation commands (the repository's `npm run train:murmur`
+// and `npm run eval:murmur`):
+//   node dist/murmur/train/cli.js train [DATASET_DIR] [--out FILE]   writes src/murmur/weights.json
+//   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE]   patient-disjoint 5-fold CV
+// DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
+// same dataset gives the same weights and the same scores on every run.
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadEngine } from '../../node.js';
+import { FOLDS, fitModel } from './cv.js';
+import { extractDataset } from './extract.js';
+import { evaluate, formatEvaluation } from './evaluate.js';
+
+const DEFAULT_DATASET = fileURLToPath(new URL('../../../../../../shared/datasets/circor', import.meta.url));
+const DEFAULT_WEIGHTS = fileURLToPath(new URL('../../../src/murmur/weights.json', import.meta.url));
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, json: { type: 'string' } },
+  });
+  if (command !== 'train' && command !== 'eval') {
+    console.log('usage: train|eval [DATASET_DIR] [--out weights.json] [--json scores.json]');
+    return 2;
+  }
+  const dir = resolve(positionals[0] ?? DEFAULT_DATASET);
+  if (!existsSync(resolve(dir, 'patients.csv'))) {
+    console.error(`no patients.csv in ${dir}: pass the CirCor dataset folder`);
+    return 2;
+  }
+  const started = Date.now();
+  const engine = loadEngine();
+  let last = 0;
+  const data = await extractDataset(engine, dir, (done, total) => {
+    if (done === total || Date.now() - last > 5000) {
+      last = Date.now();
+      console.error(`features: ${done}/${total} recordings`);
+    }
+  });
+  console.error(`features of ${data.rows.length} recordings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (command === 'train') {
+    const out = values.out ?? DEFAULT_WEIGHTS;
+    const patients = new Set(data.rows.map((r) => r.patient.id)).size;
+    const model = fitModel(data.rows, {
+      recordings: data.rows.length,
+      patients,
+      date: new Date().toISOString().slice(0, 10),
+      command: 'npm run train:murmur',
+    });
+    writeFileSync(out, JSON.stringify(model) + '\n');
+    console.log(
+      `wrote ${out}: ${model.murmur.trees.length} + ${model.unknown.trees.length} trees, thresholds present ${model.thresholds.present}, unknown ${model.thresholds.unknown}, segment contrast ${model.segmentContrastDb.systolic} / ${model.segmentContrastDb.diastolic} dB (${data.rows.length} recordings, ${patients} patients, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    return 0;
+  }
+  const result = evaluate(data, FOLDS);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+  console.log(formatEvaluation(result, { machine, seconds: (Date.now() - started) / 1000, dir }));
+  if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + '\n');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,185 @@
+// Patient-disjoint k-fold cross-validation of the whole detector: per outer fold, the shipped
+// fitting procedure (models and thresholds, thresholds from the training folds' own
+// out-of-fold predictions) runs on the other folds and predicts this one.
+import { murmurStatus, murmurTiming, type MurmurModel, type MurmurPattern } from '../detect.js';
+import { predict } from '../trees.js';
+import {
+  assignFolds,
+  auc,
+  bootstrap,
+  fitModel,
+  patientResults,
+  scorePatients,
+  type PatientResult,
+  type PatientScores,
+  type Scored,
+} from './cv.js';
+import type { Dataset } from './extract.js';
+
+/** The benchmark fixtures' CirCor patients (benchmarks/fixtures/audio): reported out of fold. */
+export const FIXTURE_PATIENTS = ['49574', '49712', '49691', '85119', '50017', '49974', '49638'];
+
+export interface Evaluation {
+  folds: number;
+  patients: number;
+  recordings: number;
+  patient: PatientScores & { ci95: ReturnType<typeof bootstrap> };
+  recording: { sensitivity: number; specificity: number; auc: number; murmur: number; absent: number };
+  perFold: {
+    fold: number;
+    weightedAccuracy: number;
+    sensitivity: number;
+    specificity: number;
+    thresholds: MurmurModel['thresholds'];
+  }[];
+  /** Per age group: Present-vs-Absent sensitivity and specificity (failure modes). */
+  byAge: Record<string, { present: number; sensitivity: number; absent: number; specificity: number }>;
+  /** Per site: recording-level sensitivity on murmur recordings, specificity on absent recordings. */
+  bySite: Record<string, { sensitivity: number; specificity: number }>;
+  timing: { judged: number; phaseCorrect: number; patternCorrect: number; patternJudged: number };
+  fixtures: { patient: string; label: string; predicted: string; maxP: number }[];
+}
+
+const PATTERN_OF: Record<string, MurmurPattern> = {
+  Holosystolic: 'holo',
+  'Early-systolic': 'early',
+  'Mid-systolic': 'mid',
+  'Late-systolic': 'late',
+  'Early-diastolic': 'early',
+  'Mid-diastolic': 'mid',
+  Holodiastolic: 'holo',
+};
+
+export function evaluate({ rows }: Dataset, k: number): Evaluation {
+  const folds = assignFolds(rows, k, 'outer');
+  const scored: (Scored & { status: ReturnType<typeof murmurStatus>['status'] })[] = [];
+  const perFold: Evaluation['perFold'] = [];
+  for (let f = 0; f < k; f++) {
+    const train = rows.filter((r) => folds.get(r.person) !== f);
+    const test = rows.filter((r) => folds.get(r.person) === f);
+    const model = fitModel(train, { recordings: train.length, patients: 0, date: '', command: 'eval' });
+    const part = test.map((row) => {
+      const p = predict(model.murmur, row.x);
+      const u = predict(model.unknown, row.x);
+      return { row, p, u, status: murmurStatus(model, p, u, row.cycles).status };
+    });
+    scored.push(...part);
+    const s = scorePatients(patientResults(part, (x) => (x as (typeof part)[number]).status));
+    perFold.push({
+      fold: f,
+      weightedAccuracy: s.weightedAccuracy,
+      sensitivity: s.sensitivity,
+      specificity: s.specificity,
+      thresholds: model.thresholds,
+    });
+  }
+  const statusOf = (s: Scored) => (s as (typeof scored)[number]).status;
+  const results = patientResults(scored, statusOf);
+  const patient = { ...scorePatients(results), ci95: bootstrap(results) };
+  const murmurRecs = scored.filter((s) => s.row.label === 'present');
+  const absentRecs = scored.filter((s) => s.row.label === 'absent');
+  const recording = {
+    sensitivity: murmurRecs.filter((s) => statusOf(s) === 'present').length / murmurRecs.length,
+    specificity: absentRecs.filter((s) => statusOf(s) !== 'present').length / absentRecs.length,
+    auc: auc(
+      murmurRecs.map((s) => s.p),
+      absentRecs.map((s) => s.p),
+    ),
+    murmur: murmurRecs.length,
+    absent: absentRecs.length,
+  };
+  const byAge: Evaluation['byAge'] = {};
+  const age = (r: PatientResult) => rows.find((x) => x.patient.id === r.id)!.patient.age || 'not given';
+  for (const a of [...new Set(results.map(age))].sort()) {
+    const group = results.filter((r) => age(r) === a);
+    const pres = group.filter((r) => r.label === 'Present');
+    const abs = group.filter((r) => r.label === 'Absent');
+    byAge[a] = {
+      present: pres.length,
+      sensitivity: pres.filter((r) => r.predicted === 'present').length / pres.length,
+      absent: abs.length,
+      specificity: abs.filter((r) => r.predicted !== 'present').length / abs.length,
+    };
+  }
+  const bySite: Evaluation['bySite'] = {};
+  for (const site of ['AV', 'PV', 'TV', 'MV']) {
+    const m = murmurRecs.filter((s) => s.row.site === site);
+    const a = absentRecs.filter((s) => s.row.site === site);
+    bySite[site] = {
+      sensitivity: m.filter((s) => statusOf(s) === 'present').length / m.length,
+      specificity: a.filter((s) => statusOf(s) !== 'present').length / a.length,
+    };
+  }
+  // Timing, on murmur recordings called present with one annotated timing.
+  const timing = { judged: 0, phaseCorrect: 0, patternCorrect: 0, patternJudged: 0 };
+  for (const s of murmurRecs.filter((x) => statusOf(x) === 'present')) {
+    const { systolicTiming: sys, diastolicTiming: dia } = s.row.patient;
+    if (!!sys === !!dia) continue;
+    const t = murmurTiming(s.row.x, s.row.excess);
+    timing.judged++;
+    if (t.phase === (sys ? 'systolic' : 'diastolic')) timing.phaseCorrect++;
+    const want = PATTERN_OF[sys || dia];
+    if (want) {
+      timing.patternJudged++;
+      if (t.pattern === want) timing.patternCorrect++;
+    }
+  }
+  const fixtures = FIXTURE_PATIENTS.map((id) => {
+    const r = results.find((x) => x.id === id);
+    return { patient: id, label: r?.label ?? 'not in the set', predicted: r?.predicted ?? '-', maxP: r?.maxP ?? NaN };
+  });
+  return {
+    folds: k,
+    patients: results.length,
+    recordings: rows.length,
+    patient,
+    recording,
+    perFold,
+    byAge,
+    bySite,
+    timing,
+    fixtures,
+  };
+}
+
+const pct = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
+const ci = ([a, b]: [number, number]) => `[${pct(a)}, ${pct(b)}]`;
+
+export function formatEvaluation(e: Evaluation, run: { machine: string; seconds: number; dir: string }): string {
+  const p = e.patient;
+  const lines = [
+    `Murmur detector, patient-disjoint ${e.folds}-fold cross-validation on ${run.dir}`,
+    `${e.patients} patients, ${e.recordings} recordings; ${run.machine}; ${run.seconds.toFixed(0)} s`,
+    '',
+    `patient weighted accuracy (challenge 2022)  ${pct(p.weightedAccuracy)}  95 % CI ${ci(p.ci95.weightedAccuracy)}`,
+    `patient sensitivity, Present vs Absent      ${pct(p.sensitivity)}  95 % CI ${ci(p.ci95.sensitivity)}`,
+    `patient specificity, Present vs Absent      ${pct(p.specificity)}  95 % CI ${ci(p.ci95.specificity)}`,
+    `patient ROC AUC (highest recording p)       ${pct(p.auc)}  95 % CI ${ci(p.ci95.auc)}`,
+    `recording sensitivity (${e.recording.murmur} murmur recordings)  ${pct(e.recording.sensitivity)}`,
+    `recording specificity (${e.recording.absent} absent recordings) ${pct(e.recording.specificity)}`,
+    `recording ROC AUC                            ${pct(e.recording.auc)}`,
+    '',
+    'confusion (rows: label; columns: predicted present / unknown / absent)',
+    ...(['Present', 'Unknown', 'Absent'] as const).map(
+      (l) => `  ${l.padEnd(8)} ${p.confusion[l].present} / ${p.confusion[l].unknown} / ${p.confusion[l].absent}`,
+    ),
+    '',
+    'per fold: weighted accuracy, sensitivity, specificity, thresholds (present, unknown)',
+    ...e.perFold.map(
+      (f) =>
+        `  ${f.fold}: ${pct(f.weightedAccuracy)} ${pct(f.sensitivity)} ${pct(f.specificity)}  (${f.thresholds.present}, ${f.thresholds.unknown})`,
+    ),
+    '',
+    'by age group: Present sensitivity (n), Absent specificity (n)',
+    ...Object.entries(e.byAge).map(
+      ([a, s]) => `  ${a.padEnd(11)} ${pct(s.sensitivity)} (${s.present})  ${pct(s.specificity)} (${s.absent})`,
+    ),
+    'by site (recordings): sensitivity, specificity',
+    ...Object.entries(e.bySite).map(([k, s]) => `  ${k} ${pct(s.sensitivity)} ${pct(s.specificity)}`),
+    '',
+    `timing on ${e.timing.judged} murmur recordings called present: phase right ${e.timing.phaseCorrect}, pattern right ${e.timing.patternCorrect} of ${e.timing.patternJudged}`,
+    'fixture patients, out of fold (label → predicted, highest p):',
+    ...e.fixtures.map((f) => `  ${f.patient}: ${f.label} → ${f.predicted} (${pct(f.maxP)})`),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Enhanced-notes murmur options (clinician-portal §9); the last is the group's exclusive option (§4). */
+export const murmurOptions = [
+  'Systolic ejection',
+  'Holosystolic',
+  'Decrescendo systolic',
+  'Early diastolic',
+  'Mid-diastolic',
+  'Late diastolic',
+  'Continuous',
+  'Likely no murmur',
+] as const;
+export const murmurOptionSchema = z.enum(murmurOptions);
+export type MurmurOption = z.infer<typeof murmurOptionSchema>;
+
+/**
+ * The murmur detector's finding for one recording, stored with the automated report: present /
+ * absent / unknown (too poor to tell), the detector's probability, the timing when present, the
+ * segments (s) it was heard in, and the enhanced-notes option that matches it (offered to the
+ * clinician as a suggestion, never checked for them).
+ */
+export const murmurFindingSchema = z.object({
+  status: z.enum(['present', 'absent', 'unknown']),
+  probability: z.number().min(0).max(1),
+  timing: z
+    .object({
+      phase: z.enum(['systolic', 'diastolic']),
+      pattern: z.enum(['holo', 'early', 'mid', 'late']).nullable(),
+    })
+    .nullable(),
+  segments: z.array(z.object({ start: z.number().min(0), end: z.number().min(0) })).max(1000),
+  suggestedNote: murmurOptionSchema.nullable(),
+});
+export type MurmurFinding = z.infer<typeof murmurFindingSchema>;
+
+/** The normal heart-rate range the automated analysis judged the rate against. */
+export const rateRangeSchema = z.object({
+  low: z.number(),
+  high: z.number(),
+  ageBand: z.string().max(40),
+  source: z.string().max(200),
+});
+export type RateRangeInfo = z.infer<typeof rateRangeSchema>;
