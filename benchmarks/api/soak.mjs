@@ -111,7 +111,11 @@ try {
     headers.authorization = `Bearer ${await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026')}`;
   };
   await renew();
-  const renewal = setInterval(() => void renew().catch((error) => console.error(`sign-in: ${error.message}`)), 300_000);
+  // Stopped with the run: a renewal racing the server's shutdown is not an error of the server.
+  const renewal = setInterval(
+    () => void renew().catch((error) => running && console.error(`sign-in: ${error.message}`)),
+    300_000,
+  );
   const q = (query) => `q=${encodeURIComponent(JSON.stringify(query))}`;
   const emptyWindow = () => ({ latencies: [], live: [], errors: 0, requests: 0, uploads: 0, processed: 0, kinds: {} });
   let window = emptyWindow();
