@@ -54,7 +54,8 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
   const { channel, error } = useOpenLiveExamChannel(options);
   const status = useLiveExamStatus(channel);
   const log = useLiveExamField(channel, 'participantLog');
-  const present = log ? participantLogEntries({ participantLog: log }).filter((entry) => !entry.loggedOut) : [];
+  // The participant log (§3): who is in the exam, and who has left (presence is decided by the server).
+  const entries = log ? participantLogEntries({ participantLog: log }) : [];
 
   // Entry fails when the exam's state cannot be joined at all: back to the lobby (§2.4, entryError).
   useEffect(() => {
@@ -104,13 +105,28 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
             Participants
           </Typography>
           <Stack spacing={1} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {present.map((entry) => (
-              <Stack component="li" key={entry.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography>{entry.name}</Typography>
+            {entries.map((entry) => (
+              <Stack
+                component="li"
+                key={entry.key}
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center' }}
+                aria-label={`${entry.name}, ${entry.role === 'Patient' ? 'patient' : 'provider'}, ${entry.loggedOut ? 'left' : 'in the exam'}`}
+              >
+                <Typography sx={{ color: entry.loggedOut ? 'text.secondary' : 'text.primary' }}>
+                  {entry.name}
+                </Typography>
                 <Chip size="small" label={entry.role === 'Patient' ? 'Patient' : 'Provider'} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={entry.loggedOut ? 'default' : 'success'}
+                  label={entry.loggedOut ? 'Left' : 'In the exam'}
+                />
               </Stack>
             ))}
-            {present.length === 0 && <Typography component="li">Nobody yet.</Typography>}
+            {entries.length === 0 && <Typography component="li">Nobody yet.</Typography>}
           </Stack>
         </Paper>
       </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -54,6 +54,12 @@ export function PatientInExam({ session: initial, renderVideoRoom }: PatientInEx
   }, [channel, status]);
 
   const mine = request && request.participantId === initial.participantId ? request : null;
+  // Once admitted the patient stays in: the slot then holds later patients' requests (the server
+  // keeps who was admitted).
+  const [admitted, setAdmitted] = useState(false);
+  useEffect(() => {
+    if (mine?.status === 'approved') setAdmitted(true);
+  }, [mine?.status]);
 
   if (error || session.ended) {
     return (
@@ -62,7 +68,7 @@ export function PatientInExam({ session: initial, renderVideoRoom }: PatientInEx
       </Alert>
     );
   }
-  if (mine?.status === 'approved' && channel) {
+  if ((admitted || mine?.status === 'approved') && channel) {
     return (
       <Stack spacing={2}>
         <Typography variant="h4" component="h1">
