@@ -39,7 +39,8 @@ export function AccessCodeStep({ virtualExamId, onFound }: AccessCodeStepProps) 
         Join your virtual exam
       </Typography>
       <Typography>
-        Enter the access code from the email your clinician sent you. It looks like <strong>ABC-DEF-GHJK</strong>.
+        Enter the access code from the email your clinician sent you. It looks like{' '}
+        <strong style={{ whiteSpace: 'nowrap' }}>ABC-DEF-GHJK</strong>.
       </Typography>
       <TextField
         label="Access code"
@@ -54,7 +55,7 @@ export function AccessCodeStep({ virtualExamId, onFound }: AccessCodeStepProps) 
         slotProps={{ htmlInput: { maxLength: 32, style: { fontSize: '1.25rem', letterSpacing: '0.08em' } } }}
       />
       {error && (
-        <Alert severity="error" role="alert">
+        <Alert severity="error" role="alert" sx={{ fontSize: '1.125rem' }}>
           {error}
         </Alert>
       )}

@@ -50,7 +50,7 @@ export function NameStep({ virtualExamId, accessCode, onSignedIn, onBack }: Name
         error={!!error}
       />
       {error && (
-        <Alert severity="error" role="alert">
+        <Alert severity="error" role="alert" sx={{ fontSize: '1.125rem' }}>
           {error}
         </Alert>
       )}

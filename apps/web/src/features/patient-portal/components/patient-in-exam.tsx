@@ -63,7 +63,7 @@ export function PatientInExam({ session: initial, renderVideoRoom }: PatientInEx
 
   if (error || session.ended) {
     return (
-      <Alert severity="error" role="alert">
+      <Alert severity="error" role="alert" sx={{ fontSize: '1.125rem' }}>
         We could not connect you to the exam. It may have ended. Please contact your clinician.
       </Alert>
     );
@@ -91,7 +91,7 @@ export function PatientInExam({ session: initial, renderVideoRoom }: PatientInEx
         <Typography variant="h4" component="h1">
           You were not let in
         </Typography>
-        <Alert severity="warning" role="alert">
+        <Alert severity="warning" role="alert" sx={{ fontSize: '1.125rem' }}>
           Your clinician did not let you into this exam. If you think this is a mistake, please contact your clinician.
         </Alert>
         <Button variant="outlined" size="large" onClick={ask} fullWidth>

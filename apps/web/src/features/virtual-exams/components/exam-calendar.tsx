@@ -109,6 +109,8 @@ export function ExamCalendar({ healthcareProviderId, organizationId }: ExamCalen
         sx={{
           // Exams have times, never whole days: the all-day row stays empty and is left out.
           '& .rbc-allday-cell': { display: 'none' },
+          // An hour 96 px tall: a 15-minute exam is 24 px, enough for the patient's name.
+          '& .rbc-timeslot-group': { minHeight: 96 },
           // The library's greys are lighter than WCAG AA on white; the theme's text colours replace them.
           '& .rbc-off-range, & .rbc-time-gutter, & .rbc-header, & .rbc-toolbar button': { color: 'text.primary' },
           '& .rbc-event': { bgcolor: 'primary.main', color: 'primary.contrastText' },
