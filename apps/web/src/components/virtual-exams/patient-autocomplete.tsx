@@ -60,6 +60,8 @@ export function PatientAutocomplete({
           placeholder="Start typing to get a list of possible matches"
           error={!!error}
           helperText={error}
+          // The placeholder is the hint of §2.3: shown from the start, not only once focused.
+          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps?.inputLabel, shrink: true } }}
         />
       )}
     />
