@@ -252,6 +252,20 @@ test('the lobby starts an exam for a patient from the list and from the start sc
   await expect(page.getByRole('heading', { name: `Virtual exam with ${patientName}` })).toBeVisible();
   await snap(page, 'room', desktop);
 
+  // The room's Info: the access info, copied as the §9 text.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.getByRole('button', { name: 'Info' }).click();
+  const info = page.getByRole('dialog', { name: 'Access info' });
+  await info.getByRole('button', { name: 'Copy access info' }).click();
+  await expect(page.getByText('The access information has been copied to your clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(
+      `^To join the virtual exam, navigate to ${baseURL}/live-exam and enter the code [A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]+$`,
+    ),
+  );
+  await expectNoSeriousViolations(page);
+  await info.getByRole('button', { name: 'Close' }).click();
+
   await page.goto('/live-exam');
   await expect(page.getByRole('heading', { name: 'Start a virtual exam' })).toBeVisible();
   await page.getByRole('button', { name: 'Start exam' }).click();

@@ -15,6 +15,7 @@ import type { LiveExamChannel } from '../../../lib/realtime/live-exam-channel.ts
 import { getAuthorizedParticipantToken } from '../../../lib/api/realtime/get-authorized-participant-token.ts';
 import { patientName } from '../../../lib/format-patient.ts';
 import { EntryRequestDialog } from './entry-request-dialog.tsx';
+import { RoomInfoButton } from './room-info-button.tsx';
 
 type LiveExamRoomProps = {
   exam: VirtualExam;
@@ -79,9 +80,12 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
             Shared state: {statusLabel[status]}
           </Typography>
         </Box>
-        <Button variant="outlined" color="error" onClick={onExit}>
-          Exit
-        </Button>
+        <Stack direction="row" spacing={1.5}>
+          <RoomInfoButton exam={exam} />
+          <Button variant="outlined" color="error" onClick={onExit}>
+            Exit
+          </Button>
+        </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <Paper
