@@ -74,6 +74,9 @@ async function scheduleFromCalendar(page: Page, checks: boolean): Promise<string
   if (checks) {
     // exams-and-devices §2.1: 800 px, scrolled to the current hour (its label is in view).
     expect((await page.locator('.rbc-calendar').boundingBox())?.height).toBe(800);
+    const hour = new Date().getHours();
+    const label = `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+    await expect(page.locator('.rbc-time-gutter .rbc-label').getByText(label, { exact: true })).toBeInViewport();
     await expectNoSeriousViolations(page);
     await snap(page, 'calendar', desktop);
   }
