@@ -234,6 +234,7 @@ test('schedule, mail the access info, admit one patient and deny another; a clos
     checks: true,
   });
   test.info().annotations.push({ type: 'presence ended after (ms)', description: String(ms) });
+  console.log(`virtual-exam e2e: the closed tab's presence ended after ${ms} ms`);
 });
 
 test('the lobby starts an exam for a patient from the list and from the start screen', async ({ page }) => {
@@ -342,12 +343,13 @@ test('the same flow with provider and patients on two API processes behind Redis
     // One after the other: the first creates the schema and the demo data.
     servers.push(await startServer(base, dirs[0]!, databaseUrl));
     servers.push(await startServer(base + 1, dirs[1]!, databaseUrl));
-    await admitAndDeny(browser, {
+    const ms = await admitAndDeny(browser, {
       providerOrigin: `http://localhost:${base}`,
       patientOrigin: `http://localhost:${base + 1}`,
       providerDataDir: dirs[0]!,
       checks: false,
     });
+    console.log(`virtual-exam e2e (two processes): the closed tab's presence ended after ${ms} ms`);
   } finally {
     await Promise.all(
       servers.map((child) => {
