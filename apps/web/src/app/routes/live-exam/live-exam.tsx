@@ -10,6 +10,7 @@ export default function LiveExamRoute() {
   if (!user?.healthcareProviderId || !user.organizationId) {
     return <Alert severity="info">Virtual exams are for healthcare providers.</Alert>;
   }
+  // The video room (a feature of its own) plugs in here: renderVideoRoom={(props) => <VideoRoom {...props} />}.
   return (
     <LiveExamScreen
       key={liveExamId ?? 'start'}

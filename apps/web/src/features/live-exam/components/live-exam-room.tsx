@@ -24,11 +24,19 @@ type LiveExamRoomProps = {
   onEntryError: () => void;
   /**
    * THE VIDEO ROOM GOES HERE (exams-and-devices §2.4: patient video, local preview, auscultations
-   * panel). It receives the live exam's shared-state channel; until the video issue fills it the
+   * panel). It receives the live exam's shared-state channel, the exam and the provider; until the video issue fills it the
    * room shows a placeholder.
    */
-  renderVideoRoom?: (channel: LiveExamChannel) => ReactNode;
+  renderVideoRoom?: RenderProviderVideoRoom;
 };
+
+/** What the video room gets: the live exam's shared state, the exam (patient, ids) and the provider. */
+export type ProviderVideoRoomProps = {
+  channel: LiveExamChannel;
+  exam: VirtualExam;
+  provider: { id: string; name: string };
+};
+export type RenderProviderVideoRoom = (props: ProviderVideoRoomProps) => ReactNode;
 
 const statusLabel = {
   connecting: 'Connecting…',
@@ -94,7 +102,7 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
           sx={{ flex: 1, minHeight: 625, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
         >
           {channel && renderVideoRoom ? (
-            renderVideoRoom(channel)
+            renderVideoRoom({ channel, exam, provider })
           ) : (
             <Typography color="text.secondary">The video room opens here.</Typography>
           )}

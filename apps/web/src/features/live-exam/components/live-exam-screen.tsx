@@ -3,15 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useVirtualExam } from '../../../lib/api/virtual-exams/get-virtual-exam.ts';
 import { createVirtualExamExam } from '../../../lib/api/virtual-exams/create-virtual-exam-exam.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { patientName } from '../../../lib/format-patient.ts';
-import type { LiveExamChannel } from '../../../lib/realtime/live-exam-channel.ts';
 import { LiveExamRoom } from './live-exam-room.tsx';
+import type { RenderProviderVideoRoom } from './live-exam-room.tsx';
 import { LobbyFrame } from './lobby-frame.tsx';
 import { StartExamScreen } from './start-exam-screen.tsx';
 
@@ -27,7 +26,8 @@ export type LiveExamNavigationState = {
 type LiveExamScreenProps = {
   liveExamId: string | undefined;
   provider: { healthcareProviderId: string; organizationId: string; name: string };
-  renderVideoRoom?: (channel: LiveExamChannel) => ReactNode;
+  /** The video room, put in the room shell's slot (see LiveExamRoom). */
+  renderVideoRoom?: RenderProviderVideoRoom;
 };
 
 /** /live-exam and /live-exam/{id} for a signed-in provider: the lobby (§2.3) and the room (§2.4). */

@@ -15,10 +15,19 @@ import type { LiveExamChannel } from '../../../lib/realtime/live-exam-channel.ts
 import { getPotentialParticipantToken } from '../../../lib/api/realtime/get-potential-participant-token.ts';
 import { usePatientSession } from '../hooks/use-patient-session.ts';
 
+/** What the patient's video room gets: the shared state and the patient's session (its newest token). */
+export type PatientVideoRoomProps = {
+  channel: LiveExamChannel;
+  session: PatientSession;
+  /** The session's newest bearer token (it is renewed while the page is open). */
+  currentToken: () => string;
+};
+export type RenderPatientVideoRoom = (props: PatientVideoRoomProps) => ReactNode;
+
 type PatientInExamProps = {
   session: PatientSession;
   /** THE PATIENT'S VIDEO ROOM GOES HERE once admitted (the video issue); a placeholder until then. */
-  renderVideoRoom?: (channel: LiveExamChannel) => ReactNode;
+  renderVideoRoom?: RenderPatientVideoRoom;
 };
 
 /**
@@ -80,7 +89,11 @@ export function PatientInExam({ session: initial, renderVideoRoom }: PatientInEx
           data-slot="patient-video-room"
           sx={{ minHeight: 320, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
         >
-          {renderVideoRoom ? renderVideoRoom(channel) : <Typography>The video of your exam appears here.</Typography>}
+          {renderVideoRoom ? (
+            renderVideoRoom({ channel, session: initial, currentToken: () => session.current().token })
+          ) : (
+            <Typography>The video of your exam appears here.</Typography>
+          )}
         </Paper>
       </Stack>
     );
