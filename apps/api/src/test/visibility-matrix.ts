@@ -51,6 +51,10 @@ export const callerId = (c: Caller): string =>
 export const today = () => new Date().toISOString().slice(0, 10);
 
 const oneSecondWav = Buffer.from(encodeWav([new Float32Array(4000)], 4000));
+const selfExamUpload = () => {
+  const body = auscultationUpload({ auscultationPoint: { type: 'heart', label: 'h1' } }, oneSecondWav);
+  return { payload: body.payload, headers: body.headers };
+};
 const recordingRows = Object.fromEntries(
   Object.values(recordingPaths).map((path): [string, Row] => [
     `GET /api/v1${path}`,
@@ -384,6 +388,36 @@ export const matrix: Record<string, Row> = {
     request: (c) => ({
       method: 'POST',
       url: `/api/v1/realtime/auth/live-exam/${c.other.virtualExamId}/potential-participant`,
+    }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  // Self exams, patient side (issue 18): a wrong code is refused like an unknown one; a new code
+  // goes only to the patient's own address (204 whoever asks); a provider's token is no patient token.
+  'POST /api/v1/self-exam-requests/auth': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/v1/self-exam-requests/auth',
+      payload: { selfExamRequestId: c.other.selfExamRequestId, accessCode: 'AAAA-BBBB-CC' },
+    }),
+    council: expiredCode,
+    plain: expiredCode,
+  },
+  'POST /api/v1/self-exam-requests/:id/access-codes': {
+    request: (c) => ({ method: 'POST', url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/access-codes` }),
+    council: { status: 204 },
+    plain: { status: 204 },
+  },
+  'GET /api/v1/self-exam-requests/:id/finalized': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/finalized` }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'PUT /api/v1/self-exam-requests/:id/auscultation-requests/:arId/auscultation': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/auscultation-requests/${c.other.selfExamRequestId}/auscultation`,
+      ...selfExamUpload(),
     }),
     council: { status: 401, errorName: 'UNAUTHORIZED' },
     plain: { status: 401, errorName: 'UNAUTHORIZED' },
