@@ -40,7 +40,8 @@ describe('a patient’s self exam', () => {
         return { payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } };
       })(),
     });
-  const arOf = (s: SelfExamSession, label: string) => s.auscultationRequests.find((ar) => ar.auscultationPoint === label)!.id;
+  const arOf = (s: SelfExamSession, label: string) =>
+    s.auscultationRequests.find((ar) => ar.auscultationPoint === label)!.id;
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -67,7 +68,11 @@ describe('a patient’s self exam', () => {
   });
 
   it('opens with the code however it is typed, and shows the points to record', async () => {
-    session = await selfExamSession(t.app, { id: request.id, accessCode: formatAccessCode(request.accessCode).toLowerCase() }, nextAddress());
+    session = await selfExamSession(
+      t.app,
+      { id: request.id, accessCode: formatAccessCode(request.accessCode).toLowerCase() },
+      nextAddress(),
+    );
     expect(selfExamSessionSchema.parse(session)).toBeTruthy();
     expect(session.auscultationRequests.map((ar) => ar.auscultationPoint)).toEqual(['h1', 'l1']);
     expect(session.finalized).toBe(false);
@@ -128,7 +133,10 @@ describe('a patient’s self exam', () => {
   it('refuses uploads to a finalized request with a clear message', async () => {
     const response = await upload(request, arOf(session, 'h1'), 'h1', session.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ name: 'INVALID_LIVE_EXAM', message: expect.stringMatching(/already been sent/) });
+    expect(response.json()).toMatchObject({
+      name: 'INVALID_LIVE_EXAM',
+      message: expect.stringMatching(/already been sent/),
+    });
   });
 
   it('refuses another request’s token, and an expired request', async () => {
@@ -140,7 +148,11 @@ describe('a patient’s self exam', () => {
     const crossedArId = await upload(other, arOf(session, 'h1'), 'h1', otherSession.token);
     expect(crossedArId.statusCode).toBe(404);
 
-    await t.database.db.updateTable('self_exam_requests').set({ exam_date: '2020-01-01' }).where('id', '=', other.id).execute();
+    await t.database.db
+      .updateTable('self_exam_requests')
+      .set({ exam_date: '2020-01-01' })
+      .where('id', '=', other.id)
+      .execute();
     const late = await upload(other, arOf(otherSession, 'h2'), 'h2', otherSession.token);
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ name: 'INVALID_LIVE_EXAM', message: expect.stringMatching(/expired/) });
@@ -169,7 +181,9 @@ describe('a patient’s self exam', () => {
     const code = /access code: ([A-Z2-9-]+)/.exec(mail)![1]!;
     expect(code.replace(/-/g, '')).not.toBe(fresh.accessCode);
     await expect(selfExamSession(t.app, fresh, nextAddress())).rejects.toThrow(/401/);
-    expect((await selfExamSession(t.app, { id: fresh.id, accessCode: code }, nextAddress())).selfExamRequestId).toBe(fresh.id);
+    expect((await selfExamSession(t.app, { id: fresh.id, accessCode: code }, nextAddress())).selfExamRequestId).toBe(
+      fresh.id,
+    );
     // An unknown request: the same answer, no mail.
     const unknown = await t.app.inject({
       method: 'POST',

@@ -24,7 +24,10 @@ const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code
 const tooManyAttempts = () =>
   new HttpError('UNAUTHORIZED', 'Too many attempts with access codes. Please try again later.', 429);
 export const requestExpired = () =>
-  new HttpError('INVALID_LIVE_EXAM', 'This self-exam request has expired. Please contact your clinician for a new one.');
+  new HttpError(
+    'INVALID_LIVE_EXAM',
+    'This self-exam request has expired. Please contact your clinician for a new one.',
+  );
 export const requestComplete = () =>
   new HttpError('INVALID_LIVE_EXAM', 'This self exam has already been sent. No more recordings can be added.');
 
