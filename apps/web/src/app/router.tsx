@@ -33,6 +33,7 @@ const PersonalInfoEdit = lazy(() => import('./routes/profile/personal-info-edit.
 const EmailAddress = lazy(() => import('./routes/profile/email-address.tsx'));
 const Password = lazy(() => import('./routes/profile/password.tsx'));
 const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report.tsx'));
+const SelfExam = lazy(() => import('./routes/patient/self-exam.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -54,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: paths.signOut.path, element: <SignOut /> },
           { path: paths.signedOut.path, element: <SignedOut /> },
           { path: paths.createAccount.path, element: <CreateAccount /> },
+          // The patient's pages: no account, opened from an emailed link with an access code.
+          { path: paths.selfExam.path, element: <SelfExam /> },
           {
             element: <RequireAuth />,
             children: [

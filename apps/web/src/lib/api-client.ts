@@ -51,6 +51,8 @@ export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   signal?: AbortSignal;
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;
+  /** A patient's session token for a public endpoint that checks it (self exams); never a provider's. */
+  bearer?: string;
 };
 
 /** The fields of the body sent that the endpoint's body schema lacks (never when there are none). */
@@ -76,6 +78,7 @@ type LooseOptions = {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  bearer?: string;
 };
 
 function readNumberHeader(headers: Headers, name: string): number | null {
@@ -116,6 +119,8 @@ export async function apiRequest<
   if (!endpoint.public) {
     if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
     headers.set('Authorization', `Bearer ${await authHooks.getAccessToken()}`);
+  } else if (options.bearer) {
+    headers.set('Authorization', `Bearer ${options.bearer}`);
   }
 
   const response = await fetch(buildUrl(endpoint, options), {
@@ -128,7 +133,8 @@ export async function apiRequest<
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.isSessionError) authHooks?.onSessionEnded();
+    // A patient's token ran out: that is the patient page's business, not the provider's session.
+    if (error.isSessionError && !options.bearer) authHooks?.onSessionEnded();
     throw error;
   }
   if (response.status !== status) {
