@@ -33,6 +33,7 @@ import { createPatientSessions } from './virtual-exams/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 import { selfExamPatientRoutesPlugin } from './self-exams/routes.js';
 import { createSelfExamSessions } from './self-exams/session.js';
+import { selfExamListRoutesPlugin } from './self-exams/list.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,6 +167,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });
+      await api.register(selfExamListRoutesPlugin, { db });
       await api.register(selfExamPatientRoutesPlugin, {
         db,
         mailer,

@@ -114,6 +114,7 @@ const providerRoutes = [
   'GET /api/v1/search/healthcare-providers',
   'GET /api/v1/search/organization-exams',
   'GET /api/v1/search/patient-profiles',
+  'GET /api/v1/search/self-exam-requests',
   'GET /api/v1/search/virtual-exams',
   'GET /api/v1/self-exam-requests/:id',
   'GET /api/v1/virtual-exams/:id',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auscultationPoints, createAuscultationPartSchema } from './auscultation.js';
 import { emailSchema, isoDateSchema, isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
+import { listQueryParamsSchema, pagedSchema } from './query.js';
 import { apiErrorSchema } from './errors.js';
 
 /**
@@ -87,7 +88,38 @@ export const selfExamUploadResultSchema = z.object({
   finalized: z.boolean(),
 });
 
+/** Where a request stands, for the provider's list (clinician-portal §2.1 /self-exam-requests). */
+export const selfExamRequestStatusSchema = z.enum(['requested', 'in-progress', 'completed', 'expired']);
+export type SelfExamRequestStatus = z.infer<typeof selfExamRequestStatusSchema>;
+export const selfExamRequestStatusLabels: Record<SelfExamRequestStatus, string> = {
+  requested: 'Requested',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+
+/** One row of the provider's request list: no access code, the patient's name only. */
+export const selfExamRequestListItemSchema = z.object({
+  id: uuidSchema,
+  patientProfileId: uuidSchema,
+  patientName: z.string(),
+  examDate: isoDateSchema,
+  auscultationPoints: z.array(z.string()),
+  recordedPoints: z.number().int(),
+  status: selfExamRequestStatusSchema,
+  examId: uuidSchema.nullable(),
+  dateCreated: isoDateTimeSchema,
+});
+export type SelfExamRequestListItem = z.infer<typeof selfExamRequestListItemSchema>;
+
 export const selfExamRoutes = {
+  search: endpoint({
+    method: 'GET',
+    path: '/search/self-exam-requests',
+    query: listQueryParamsSchema,
+    responses: { 200: pagedSchema(selfExamRequestListItemSchema) },
+    summary: 'The caller’s own self-exam requests, newest first; filter search (patient name)',
+  }),
   create: endpoint({
     method: 'POST',
     path: '/patient-profiles/:id/self-exam-requests',

@@ -130,6 +130,28 @@ describe('a patient’s self exam', () => {
     expect(stored.map((a) => a.point_label).sort()).toEqual(['h1', 'l1']);
   });
 
+  it('lists the request as completed, with its exam, in the provider’s own list only', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search/self-exam-requests',
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(list.statusCode).toBe(200);
+    const item = (
+      list.json().items as { id: string; status: string; examId: string | null; recordedPoints: number }[]
+    ).find((i) => i.id === request.id);
+    expect(item).toMatchObject({ status: 'completed', recordedPoints: 2 });
+    expect(item!.examId).not.toBeNull();
+    expect(list.body).not.toContain(request.accessCode);
+    const ben = await signInProvider(t.app, 'ben@lakeside.example');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search/self-exam-requests',
+      headers: { authorization: `Bearer ${ben.token}` },
+    });
+    expect(other.body).not.toContain(request.id);
+  });
+
   it('refuses uploads to a finalized request with a clear message', async () => {
     const response = await upload(request, arOf(session, 'h1'), 'h1', session.token);
     expect(response.statusCode).toBe(400);

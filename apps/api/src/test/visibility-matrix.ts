@@ -394,6 +394,15 @@ export const matrix: Record<string, Row> = {
   },
   // Self exams, patient side (issue 18): a wrong code is refused like an unknown one; a new code
   // goes only to the patient's own address (204 whoever asks); a provider's token is no patient token.
+  // The request list is the caller's own: another organization's requests never appear.
+  'GET /api/v1/search/self-exam-requests': {
+    request: () => ({
+      method: 'GET',
+      url: `/api/v1/search/self-exam-requests${q({ pagination: { pageNumber: 1, pageSize: 100 } })}`,
+    }),
+    council: empty,
+    plain: empty,
+  },
   'POST /api/v1/self-exam-requests/auth': {
     request: (c) => ({
       method: 'POST',
