@@ -34,6 +34,8 @@ const EmailAddress = lazy(() => import('./routes/profile/email-address.tsx'));
 const Password = lazy(() => import('./routes/profile/password.tsx'));
 const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report.tsx'));
 const SelfExam = lazy(() => import('./routes/patient/self-exam.tsx'));
+const Exams = lazy(() => import('./routes/exams/exams.tsx'));
+const SelfExamRequests = lazy(() => import('./routes/app/self-exam-requests.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -73,6 +75,8 @@ export const routes: RouteObject[] = [
                   { path: paths.organizationExams.path, element: <OrganizationExams /> },
                   // The 'All' list is the same screen with all=true; the static segment outranks :examId.
                   { path: paths.organizationExamsAll.path, element: <OrganizationExamsAllRedirect /> },
+                  { path: paths.exams.path, element: <Exams /> },
+                  { path: paths.selfExamRequests.path, element: <SelfExamRequests /> },
                   { path: paths.exam.path, element: <Exam family="exam" /> },
                   { path: paths.organizationExam.path, element: <Exam family="organization" /> },
                   { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },
