@@ -72,6 +72,7 @@ test('a self exam: requested by Ada, recorded and sent by the patient at 375 px,
     .getByRole('link', { name: /^View / })
     .first()
     .click();
+  await expect(page.getByRole('heading', { name: 'Patient Details' })).toBeVisible();
   const patientName = await page.getByRole('heading', { level: 1 }).innerText();
 
   // Ada asks for two points and mails the access information.
