@@ -113,6 +113,9 @@ export function RecordPointStep({ selfExamRequestId, token, ar, position, device
             Where to place the stethoscope
           </Typography>
           <Typography>{placementHints[ar.auscultationPoint]}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            The picture shows your chest from the front, as someone facing you sees it.
+          </Typography>
           <Typography sx={{ mt: 1 }}>Press it gently on bare skin and stay still and quiet while recording.</Typography>
         </Box>
       </Box>
