@@ -11,7 +11,7 @@ import { principalOf, route } from '../lib/route.js';
 import { isExpired } from './repository.js';
 
 const whitelist: ListWhitelist = {
-  filters: { search: { ops: ['eq', 'like'], type: 'string' } },
+  filters: { search: { ops: ['like'], type: 'string' } },
   sorts: ['dateCreated'],
   joinedLoads: [],
   defaultSort: { field: 'dateCreated', direction: 'desc' },

@@ -143,6 +143,14 @@ describe('a patient’s self exam', () => {
     expect(item).toMatchObject({ status: 'completed', recordedPoints: 2 });
     expect(item!.examId).not.toBeNull();
     expect(list.body).not.toContain(request.accessCode);
+    const q = (search: string) =>
+      encodeURIComponent(JSON.stringify({ filters: [{ field: 'search', op: 'like', value: search }] }));
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/self-exam-requests?q=${q('No Such Patient Name')}`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(none.json()).toMatchObject({ items: [], totalCount: 0 });
     const ben = await signInProvider(t.app, 'ben@lakeside.example');
     const other = await t.app.inject({
       method: 'GET',

@@ -12,7 +12,7 @@ export function useSearchSelfExamRequests(params: { search: string; pageNumber: 
       const { data } = await apiRequest(selfExamRoutes.search, 200, {
         query: {
           q: encodeListQuery({
-            filters: search ? [{ field: 'search', op: 'eq', value: search }] : [],
+            filters: search ? [{ field: 'search', op: 'like', value: search }] : [],
             sort: [{ field: 'dateCreated', direction: 'desc' }],
             pagination: { pageNumber: params.pageNumber, pageSize: limits.pageSize },
             joinedLoads: [],
