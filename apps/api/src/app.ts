@@ -171,6 +171,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       await api.register(selfExamPatientRoutesPlugin, {
         db,
         mailer,
+        publicUrl: env.publicUrl,
         store,
         ingestor,
         processor,

@@ -32,6 +32,7 @@ export function createSelfExamPatientRepository(db: DbOrTx) {
           'hp.display_name as hp_display_name',
           'hp.first_name as hp_first_name',
           'hp.last_name as hp_last_name',
+          'hp.email_address as hp_email_address',
           'p.email_address as patient_email_address',
         ])
         .where('s.id', '=', id)

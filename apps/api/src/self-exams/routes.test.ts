@@ -99,6 +99,8 @@ describe('a patient’s self exam', () => {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect(finalizedBefore.json()).toEqual({ finalized: false });
+    const outbox = path.join(t.env.dataDir, 'outbox');
+    const mailsBefore: string[] = await fs.readdir(outbox).catch(() => []);
     const last = await upload(request, arOf(session, 'l1'), 'l1', session.token);
     expect(last.statusCode).toBe(201);
     expect(last.json()).toMatchObject({ finalized: true });
@@ -108,6 +110,11 @@ describe('a patient’s self exam', () => {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect(finalized.json()).toEqual({ finalized: true });
+    // Ada is told by email, with the exam's link.
+    const mails = (await fs.readdir(outbox)).filter((file) => !mailsBefore.includes(file));
+    expect(mails).toHaveLength(1);
+    const mail = await fs.readFile(path.join(outbox, mails[0]!), 'utf8');
+    expect(mail).toContain('To: ada@riverside.example');
 
     // The exam: one, of type 'Self - Provider Initiated', with exactly the two recordings.
     const row = await t.database.db
@@ -122,6 +129,7 @@ describe('a patient’s self exam', () => {
     });
     expect(exam.statusCode).toBe(200);
     expect(exam.json().type).toBe('self-provider-initiated');
+    expect(mail).toContain(`/exams/${row.exam_id}`);
     const stored = await t.database.db
       .selectFrom('auscultations')
       .select('point_label')

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { formatAccessCode, normalizeAccessCode, selfExamRoutes } from '@auscura/contracts';
+import { formatAccessCode, normalizeAccessCode, paths, selfExamRoutes } from '@auscura/contracts';
 import type { SelfExamSession } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
@@ -42,6 +42,7 @@ export async function selfExamPatientRoutesPlugin(
   options: {
     db: Db;
     mailer: Mailer;
+    publicUrl: string;
     store: BlobStore;
     ingestor: Ingestor;
     processor: RecordingProcessor;
@@ -194,8 +195,31 @@ export async function selfExamPatientRoutesPlugin(
     );
     if (stored.repeated) return { status: 200, body: { id: stored.row.id, finalized: row.finalized_at !== null } };
     options.processor.notify();
+    if (finalized) await tellProvider(row, examId);
     return { status: 201, body: { id: stored.row.id, finalized } };
   });
+
+  /**
+   * The clinician hears of the complete self exam by email (through the mail adapter): the exam's
+   * link only, no patient data in the mail. A mail failure does not undo the patient's upload.
+   */
+  async function tellProvider(row: RequestRow, examId: string) {
+    await options.mailer
+      .send({
+        to: row.hp_email_address,
+        subject: 'A self exam has arrived on Auscura',
+        text: [
+          'Hello,',
+          '',
+          'A patient has sent every recording of a self exam you requested.',
+          '',
+          `Open the exam: ${options.publicUrl}${paths.exam.getHref(examId)}`,
+          '',
+          '— Auscura',
+        ].join('\n'),
+      })
+      .catch(() => app.log.warn('self-exam arrival mail failed'));
+  }
 
   /** The request's exam, 'Self - Provider Initiated', made with the first upload. */
   async function ensureExam(row: RequestRow): Promise<string> {
