@@ -118,7 +118,7 @@ test('a self exam: requested by Ada, recorded and sent by the patient at 375 px,
   await patient.goto(link);
   await expect(patient.getByRole('heading', { name: 'Your self exam' })).toBeVisible();
   await expectNoSeriousViolations(patient);
-  await snap(patient, 'self-exam-code', phone);
+  await snap(patient, 'self-exam-code', [...phone, ...desktop]);
   await patient.getByLabel('Access code').fill('WRONG-CODE-22');
   await patient.getByRole('button', { name: 'Continue' }).click();
   await expect(patient.getByRole('alert')).toContainText('This code does not work');
@@ -142,7 +142,7 @@ test('a self exam: requested by Ada, recorded and sent by the patient at 375 px,
       .toBeGreaterThan(-60);
     if (index === 0) {
       await expectNoSeriousViolations(patient);
-      await snap(patient, 'self-exam-point', phone);
+      await snap(patient, 'self-exam-point', [...phone, ...desktop]);
     }
     await patient.getByRole('button', { name: 'Start recording' }).click();
     await patient.waitForTimeout(4000);
@@ -173,7 +173,7 @@ test('a self exam: requested by Ada, recorded and sent by the patient at 375 px,
   }
   await expect(patient.getByRole('heading', { name: 'Your recordings were sent' })).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(patient);
-  await snap(patient, 'self-exam-sent', phone);
+  await snap(patient, 'self-exam-sent', [...phone, ...desktop]);
   // Nothing is left waiting in IndexedDB.
   expect(await pendingCount(patient)).toBe(0);
   await patientContext.close();

@@ -1,6 +1,7 @@
 import { encodeWav } from '@auscura/audio-engine';
 import { encodeListQuery, recordingPaths } from '@auscura/contracts';
 import { auscultationUpload } from './multipart.js';
+import { selfExamRows } from './visibility-matrix-self-exams.js';
 
 /**
  * The cross-organization matrix (clinician-portal §6): Ada (Riverside, council member) and
@@ -51,10 +52,6 @@ export const callerId = (c: Caller): string =>
 export const today = () => new Date().toISOString().slice(0, 10);
 
 const oneSecondWav = Buffer.from(encodeWav([new Float32Array(4000)], 4000));
-const selfExamUpload = () => {
-  const body = auscultationUpload({ auscultationPoint: { type: 'heart', label: 'h1' } }, oneSecondWav);
-  return { payload: body.payload, headers: body.headers };
-};
 const recordingRows = Object.fromEntries(
   Object.values(recordingPaths).map((path): [string, Row] => [
     `GET /api/v1${path}`,
@@ -394,43 +391,7 @@ export const matrix: Record<string, Row> = {
   },
   // Self exams, patient side (issue 18): a wrong code is refused like an unknown one; a new code
   // goes only to the patient's own address (204 whoever asks); a provider's token is no patient token.
-  // The request list is the caller's own: another organization's requests never appear.
-  'GET /api/v1/search/self-exam-requests': {
-    request: () => ({
-      method: 'GET',
-      url: `/api/v1/search/self-exam-requests${q({ pagination: { pageNumber: 1, pageSize: 100 } })}`,
-    }),
-    council: empty,
-    plain: empty,
-  },
-  'POST /api/v1/self-exam-requests/auth': {
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/v1/self-exam-requests/auth',
-      payload: { selfExamRequestId: c.other.selfExamRequestId, accessCode: 'AAAA-BBBB-CC' },
-    }),
-    council: expiredCode,
-    plain: expiredCode,
-  },
-  'POST /api/v1/self-exam-requests/:id/access-codes': {
-    request: (c) => ({ method: 'POST', url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/access-codes` }),
-    council: { status: 204 },
-    plain: { status: 204 },
-  },
-  'GET /api/v1/self-exam-requests/:id/finalized': {
-    request: (c) => ({ method: 'GET', url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/finalized` }),
-    council: { status: 401, errorName: 'UNAUTHORIZED' },
-    plain: { status: 401, errorName: 'UNAUTHORIZED' },
-  },
-  'PUT /api/v1/self-exam-requests/:id/auscultation-requests/:arId/auscultation': {
-    request: (c) => ({
-      method: 'PUT',
-      url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/auscultation-requests/${c.other.selfExamRequestId}/auscultation`,
-      ...selfExamUpload(),
-    }),
-    council: { status: 401, errorName: 'UNAUTHORIZED' },
-    plain: { status: 401, errorName: 'UNAUTHORIZED' },
-  },
+  ...selfExamRows,
   'GET /api/v1/auscultations/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
     council: { status: 200 },
