@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { newAccessCode } from '../patient-profiles/self-exam-repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createSelfExamPatientRepository, isExpired } from './repository.js';
+import { selfExamSessionTtlSeconds } from './session.js';
 import type { SelfExamSessions } from './session.js';
 
 /** Wrong code, unknown request: one answer, so a guesser learns nothing. */
@@ -87,7 +88,7 @@ export async function selfExamPatientRoutesPlugin(
     });
     const session: SelfExamSession = {
       token: await sessions.issue(row.id),
-      expiresIn: 2 * 60 * 60,
+      expiresIn: selfExamSessionTtlSeconds,
       selfExamRequestId: row.id,
       providerName: providerName(row),
       organizationName: row.organization_name,
