@@ -31,6 +31,9 @@ import { createParticipantTokens } from './realtime/tokens.js';
 import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
 import { createPatientSessions } from './virtual-exams/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
+import { selfExamPatientRoutesPlugin } from './self-exams/routes.js';
+import { createSelfExamSessions } from './self-exams/session.js';
+import { selfExamListRoutesPlugin } from './self-exams/list.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +164,32 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         examThrottle: createClientThrottle(db, {
           scope: 'access-code-exam',
           maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+      });
+      await api.register(selfExamListRoutesPlugin, { db });
+      await api.register(selfExamPatientRoutesPlugin, {
+        db,
+        mailer,
+        publicUrl: env.publicUrl,
+        store,
+        ingestor,
+        processor,
+        sessions: createSelfExamSessions(db),
+        // Wrong codes: 20 from one client address, or 20 against one request; 5 new-code mails per request.
+        clientThrottle: createClientThrottle(db, {
+          scope: 'self-exam-code-client',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+        requestThrottle: createClientThrottle(db, {
+          scope: 'self-exam-code-request',
+          maxFailures: 20,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+        mailThrottle: createClientThrottle(db, {
+          scope: 'self-exam-code-mail',
+          maxFailures: 5,
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });

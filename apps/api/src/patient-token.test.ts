@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatientSession, VirtualExam } from '@auscura/contracts';
 import { createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
 import { createVirtualExam, patientSession, signInProvider, somePatientOf } from './test/virtual-exams.js';
+import { createSelfExamRequest, selfExamSession } from './test/self-exams.js';
 
 /**
  * The patient-token matrix (exams-and-devices §6): a patient's session token, sent to every API
@@ -12,7 +14,7 @@ import { createVirtualExam, patientSession, signInProvider, somePatientOf } from
  */
 type Expectation = { status: number; errorName?: string };
 type Probe = { method: string; url: string; payload?: unknown };
-type Context = { virtualExam: VirtualExam; examId: string };
+type Context = { virtualExam: VirtualExam; examId: string; selfExamRequestId: string };
 
 const refused: Expectation = { status: 401, errorName: 'UNAUTHORIZED' };
 
@@ -58,6 +60,30 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
     probe: (c) => ({ method: 'POST', url: `/api/v1/virtual-exams/${c.virtualExam.id}/auth/refresh` }),
     expected: { status: 200 },
   },
+  // Self exams (issue 18): a virtual exam's patient token opens nothing of a self exam.
+  'POST /api/v1/self-exam-requests/auth': {
+    probe: (c) => ({
+      method: 'POST',
+      url: '/api/v1/self-exam-requests/auth',
+      payload: { selfExamRequestId: c.selfExamRequestId, accessCode: 'WRONGCODE2' },
+    }),
+    expected: { status: 401, errorName: 'EXPIRED_ACCESS_CODE' },
+  },
+  'POST /api/v1/self-exam-requests/:id/access-codes': {
+    probe: () => ({ method: 'POST', url: `/api/v1/self-exam-requests/${crypto.randomUUID()}/access-codes` }),
+    expected: { status: 204 },
+  },
+  'GET /api/v1/self-exam-requests/:id/finalized': {
+    probe: (c) => ({ method: 'GET', url: `/api/v1/self-exam-requests/${c.selfExamRequestId}/finalized` }),
+    expected: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'PUT /api/v1/self-exam-requests/:id/auscultation-requests/:arId/auscultation': {
+    probe: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/self-exam-requests/${c.selfExamRequestId}/auscultation-requests/${c.selfExamRequestId}/auscultation`,
+    }),
+    expected: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
   'POST /api/v1/realtime/auth/live-exam/:id/potential-participant': {
     probe: (c) => ({
       method: 'POST',
@@ -88,6 +114,7 @@ const providerRoutes = [
   'GET /api/v1/search/healthcare-providers',
   'GET /api/v1/search/organization-exams',
   'GET /api/v1/search/patient-profiles',
+  'GET /api/v1/search/self-exam-requests',
   'GET /api/v1/search/virtual-exams',
   'GET /api/v1/self-exam-requests/:id',
   'GET /api/v1/virtual-exams/:id',
@@ -125,6 +152,7 @@ describe('a patient’s session token', () => {
   let t: TestApp;
   let context: Context;
   let session: PatientSession;
+  let selfExamToken: string;
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -135,8 +163,10 @@ describe('a patient’s session token', () => {
       url: `/api/v1/virtual-exams/${virtualExam.id}/exam`,
       headers: { authorization: `Bearer ${ada.token}` },
     });
-    context = { virtualExam, examId: (exam.json() as { id: string }).id };
+    const selfExam = await createSelfExamRequest(t.app, ada, virtualExam.patientProfileId);
+    context = { virtualExam, examId: (exam.json() as { id: string }).id, selfExamRequestId: selfExam.id };
     session = await patientSession(t.app, virtualExam);
+    selfExamToken = (await selfExamSession(t.app, selfExam)).token;
   });
   afterAll(async () => t?.close());
 
@@ -151,6 +181,18 @@ describe('a patient’s session token', () => {
       const response = await t.app.inject({
         ...probe,
         headers: { authorization: `Bearer ${session.token}` },
+      } as never);
+      expect(response.statusCode).toBe(refused.status);
+      expect(response.json()).toMatchObject({ name: refused.errorName });
+    });
+  }
+
+  // A self-exam patient token: the same refusal everywhere a provider is expected.
+  for (const route of providerRoutes) {
+    it(`is refused by ${route} (self-exam token)`, async () => {
+      const response = await t.app.inject({
+        ...providerProbe(route, context),
+        headers: { authorization: `Bearer ${selfExamToken}` },
       } as never);
       expect(response.statusCode).toBe(refused.status);
       expect(response.json()).toMatchObject({ name: refused.errorName });

@@ -1,23 +1,21 @@
-import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { auscultationRoutes, recordingLimits, recordingRoutes } from '@auscura/contracts';
+import { auscultationRoutes, recordingRoutes } from '@auscura/contracts';
 import type { RecordingPathName } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
-import { isUniqueViolation } from '../db/errors.js';
 import { createAuditRepository } from '../audit/repository.js';
-import { originalKey } from '../audio/messages.js';
 import type { Ingestor } from '../audio/ingest.js';
 import type { RecordingProcessor } from '../audio/processor.js';
 import { assertExamVisible } from '../lib/access.js';
-import { HttpError, invalidData, notFound } from '../lib/http-error.js';
+import { HttpError, notFound } from '../lib/http-error.js';
 import { principalOf, route } from '../lib/route.js';
 import type { Principal } from '../identity/verify-token.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { describePoint, toAuscultation } from './mapper.js';
+import { toAuscultation } from './mapper.js';
 import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
 import { readUpload } from './upload.js';
+import { storeUpload } from './store-upload.js';
 
 /** Which stored file serves each download path: the original upload, or a processed variant. */
 const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 'silence' | 'sg'> = {
@@ -94,57 +92,8 @@ export async function auscultationRoutesPlugin(
       reply.header('connection', 'close');
       throw error;
     });
-    const clientRecordingId = upload.part.clientRecordingId ?? null;
-    const repeated = clientRecordingId ? await auscultations.findByClientKey(exam.id, clientRecordingId) : undefined;
-    if (repeated) return answerRepeat(principal, exam.patient_profile_id, repeated);
-    const id = crypto.randomUUID();
-    const key = originalKey(id);
-    // Checked by content and stored durably (in the upload worker) before the row exists: a crash
-    // in between leaves an orphan blob (swept at start), never a row without its recording.
-    const stored = await ingestor.ingest(key, upload.bytes, recordingLimits.maxDurationSec);
-    if (stored.type === 'invalid') throw invalidData(stored.message);
-    if (stored.type !== 'ingested') throw new Error(`Storing the recording failed: ${stored.reason}`);
-    const point = upload.part.auscultationPoint;
-    let row;
-    try {
-      row = await db.transaction().execute(async (tx) => {
-        const inserted = await createAuscultationRepository(tx).insertWithJob({
-          id,
-          exam_id: exam.id,
-          organization_id: exam.organization_id,
-          point_type: point.type,
-          point_label: point.label,
-          point_description: describePoint(point.label) ?? point.description ?? null,
-          device_label: upload.part.deviceLabel ?? null,
-          noise_quality_record: upload.part.noiseQualityRecord ? JSON.stringify(upload.part.noiseQualityRecord) : null,
-          beataware_status: 'processing',
-          recording_duration: stored.durationSec,
-          recording_mime_type: 'audio/wav',
-          recording_size: stored.size,
-          recording_blob_key: key,
-          recording_sha256: stored.sha256,
-          recording_sample_rate: stored.sampleRate,
-          recording_channels: stored.channels,
-          client_recording_id: clientRecordingId,
-        });
-        await createAuditRepository(tx).record(principal, {
-          action: 'create',
-          targetType: 'auscultation',
-          targetId: id,
-          patientProfileId: exam.patient_profile_id,
-          detail: { examId: exam.id, bytes: stored.size },
-        });
-        return inserted;
-      });
-    } catch (error) {
-      await store.delete(key).catch(() => undefined);
-      // The same recording arrived twice at once and the other upload won: answer its auscultation.
-      if (clientRecordingId && isUniqueViolation(error)) {
-        const winner = await auscultations.findByClientKey(exam.id, clientRecordingId);
-        if (winner) return answerRepeat(principal, exam.patient_profile_id, winner);
-      }
-      throw error;
-    }
+    const { row, repeated } = await storeUpload({ db, store, ingestor }, exam, upload, principal);
+    if (repeated) return answerRepeat(principal, exam.patient_profile_id, row);
     processor.notify();
     return { status: 201, body: toAuscultation(row) };
   });

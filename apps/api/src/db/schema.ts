@@ -78,6 +78,7 @@ export interface Database {
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
   self_exam_requests: SelfExamRequestsTable;
+  self_exam_auscultation_requests: SelfExamAuscultationRequestsTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
   virtual_exams: VirtualExamsTable;
@@ -205,6 +206,13 @@ export interface SelfExamRequestsTable {
   exam_id: ColumnType<string | null, string | null | undefined, string | null>;
   date_created: Timestamp;
   finalized_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SelfExamAuscultationRequestsTable {
+  id: Generated<string>;
+  self_exam_request_id: string;
+  point_label: string;
+  auscultation_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExamCountersTable {

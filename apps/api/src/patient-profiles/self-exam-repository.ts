@@ -62,6 +62,11 @@ export function createSelfExamRepository(db: DbOrTx) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // One auscultation request per point: the patient uploads each point's recording to it.
+      await db
+        .insertInto('self_exam_auscultation_requests')
+        .values(request.auscultationPoints.map((label) => ({ self_exam_request_id: id, point_label: label })))
+        .execute();
       return toSelfExamRequest(row);
     },
 

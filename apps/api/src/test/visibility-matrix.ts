@@ -1,6 +1,7 @@
 import { encodeWav } from '@auscura/audio-engine';
 import { encodeListQuery, recordingPaths } from '@auscura/contracts';
 import { auscultationUpload } from './multipart.js';
+import { selfExamRows } from './visibility-matrix-self-exams.js';
 
 /**
  * The cross-organization matrix (clinician-portal §6): Ada (Riverside, council member) and
@@ -388,6 +389,9 @@ export const matrix: Record<string, Row> = {
     council: { status: 401, errorName: 'UNAUTHORIZED' },
     plain: { status: 401, errorName: 'UNAUTHORIZED' },
   },
+  // Self exams, patient side (issue 18): a wrong code is refused like an unknown one; a new code
+  // goes only to the patient's own address (204 whoever asks); a provider's token is no patient token.
+  ...selfExamRows,
   'GET /api/v1/auscultations/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
     council: { status: 200 },

@@ -37,6 +37,9 @@ const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report
 const Calendar = lazy(() => import('./routes/app/calendar.tsx'));
 const LiveExam = lazy(() => import('./routes/live-exam/live-exam.tsx'));
 const PatientJoin = lazy(() => import('./routes/live-exam/patient-join.tsx'));
+const SelfExam = lazy(() => import('./routes/patient/self-exam.tsx'));
+const Exams = lazy(() => import('./routes/exams/exams.tsx'));
+const SelfExamRequests = lazy(() => import('./routes/app/self-exam-requests.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -70,6 +73,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // The patient's self-exam pages: no account, opened from an emailed link with an access code.
+          { path: paths.selfExam.path, element: <SelfExam /> },
           {
             element: <RequireAuth />,
             children: [
@@ -87,6 +92,8 @@ export const routes: RouteObject[] = [
                   { path: paths.organizationExams.path, element: <OrganizationExams /> },
                   // The 'All' list is the same screen with all=true; the static segment outranks :examId.
                   { path: paths.organizationExamsAll.path, element: <OrganizationExamsAllRedirect /> },
+                  { path: paths.exams.path, element: <Exams /> },
+                  { path: paths.selfExamRequests.path, element: <SelfExamRequests /> },
                   { path: paths.exam.path, element: <Exam family="exam" /> },
                   { path: paths.organizationExam.path, element: <Exam family="organization" /> },
                   { path: paths.organizationExamAll.path, element: <Exam family="organization-all" /> },

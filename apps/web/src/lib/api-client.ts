@@ -52,8 +52,8 @@ export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;
   /**
-   * A bearer token for a public endpoint that takes one of its own (the patient session of a
-   * virtual exam); signed-in calls use the provider's token and ignore this.
+   * A patient's token for a public endpoint that takes one of its own (the session of a virtual
+   * exam, or of a self-exam request); signed-in calls use the provider's token and ignore this.
    */
   bearer?: string;
 };
@@ -136,8 +136,9 @@ export async function apiRequest<
 
   if (!response.ok) {
     const error = await toApiError(response);
-    // A public endpoint's 401 (a patient's code or session) says nothing of the provider's sign-in.
-    if (error.isSessionError && !endpoint.public) authHooks?.onSessionEnded();
+    // A public endpoint's 401, or a patient token's (a patient's code or session ran out), is the
+    // patient page's business: it says nothing of the provider's sign-in.
+    if (error.isSessionError && !endpoint.public && !options.bearer) authHooks?.onSessionEnded();
     throw error;
   }
   if (response.status !== status) {

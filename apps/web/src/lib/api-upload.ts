@@ -19,9 +19,13 @@ export async function apiUpload<E extends Endpoint, S extends EndpointStatus<E>>
     body: FormData;
     signal?: AbortSignal;
     onProgress?: (progress: UploadProgress) => void;
+    /** A patient's session token (self exams): sent instead of the signed-in provider's. */
+    bearer?: string;
   },
 ): Promise<ApiResponse<ResponseBody<E, S>>> {
-  const auth = await authorization();
+  const auth = options.bearer
+    ? { header: `Bearer ${options.bearer}`, onSessionError: () => undefined }
+    : await authorization();
   const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, options.params as Record<string, string>)}`;
   const xhr = new XMLHttpRequest();
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {

@@ -9,7 +9,7 @@ const record = vi.fn(() => ({
   done: Promise.resolve({ samples: new Float32Array(0), sampleRate: 44_100 }),
   stop: vi.fn(),
 }));
-vi.mock('../audio/live-input.ts', () => ({
+vi.mock('../../../lib/audio/live-input.ts', () => ({
   LiveInput: {
     create: vi.fn(async () => ({
       record,

@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { useAudioInputs } from '../hooks/use-audio-inputs.ts';
+import type { useAudioInputs } from '../../../hooks/use-audio-inputs.ts';
 import { DeviceWarnings } from './device-warnings.tsx';
-import { InputSelect } from './input-select.tsx';
+import { InputSelect } from '../../../components/recording/input-select.tsx';
 
 type DeviceCheckProps = {
   devices: ReturnType<typeof useAudioInputs>;

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useCreateInPersonExam } from '../../../lib/api/exams/create-exam.ts';
-import { useAudioInputs } from '../hooks/use-audio-inputs.ts';
+import { useAudioInputs } from '../../../hooks/use-audio-inputs.ts';
 import { DeviceCheck } from './device-check.tsx';
 import { ExamSession } from './exam-session.tsx';
 

@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { MAX_GAIN_LIVE, PRESET_NAMES } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
-import type { MonitorSettings } from '../hooks/use-live-input.ts';
+import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
 
 const presetLabels: Record<PresetName, string> = {
   wide: 'Wide (35–1200 Hz)',

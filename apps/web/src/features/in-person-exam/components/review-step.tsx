@@ -8,11 +8,11 @@ import { encodeWav } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
 import type { AuscultationPoint } from '@auscura/contracts';
 import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscultation.ts';
-import { useReviewPlayback } from '../hooks/use-review-playback.ts';
+import { useReviewPlayback } from '../../../hooks/use-review-playback.ts';
 import { removePendingRecording, savePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';
 import { pointName } from '../utils/points.ts';
-import type { Recorded } from '../utils/recorded.ts';
+import type { Recorded } from '../../../lib/audio/recorded.ts';
 
 type ReviewStepProps = {
   examId: string;

@@ -12,7 +12,7 @@ import { noisySlices } from '../../utils/auscultation-format.ts';
 import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
 import { HeartRate } from './heart-rate.tsx';
-import { TorsoDiagram } from './torso-diagram.tsx';
+import { TorsoDiagram } from '../../../../components/recording/torso-diagram.tsx';
 
 export function pointName(auscultation: Auscultation): string {
   return auscultation.auscultationPoint.longLabel ?? auscultation.auscultationPoint.label;

@@ -9,7 +9,7 @@ import type {
   RecorderMessage,
   RecorderOptions,
 } from '@auscura/audio-engine/worklet-messages';
-import { loadEngineWasmBytes } from '../../../lib/audio/engine-wasm.ts';
+import { loadEngineWasmBytes } from './engine-wasm.ts';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
 import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';

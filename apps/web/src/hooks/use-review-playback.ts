@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RecordingPlayback } from '../../../lib/audio/playback.ts';
+import type { RecordingPlayback } from '../lib/audio/playback.ts';
 import type { PresetName } from '@auscura/audio-engine';
 
 /** Plays the fresh recording through the engine's playback chain before it is saved. */
@@ -20,7 +20,7 @@ export function useReviewPlayback(samples: Float32Array, sampleRate: number, pre
     setFailed(false);
     try {
       if (!playback.current) {
-        const { RecordingPlayback: Playback } = await import('../../../lib/audio/playback.ts');
+        const { RecordingPlayback: Playback } = await import('../lib/audio/playback.ts');
         playback.current = await Playback.create(samples, sampleRate, { preset, custom: null, gain: 1 });
         playback.current.onEnded = () => setPlaying(false);
       } else {

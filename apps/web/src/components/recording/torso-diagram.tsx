@@ -37,8 +37,19 @@ function initialMode(point: AuscultationPoint): TorsoMode {
   return 'none';
 }
 
-/** The torso with the mode's points and the auscultation's own point marked (§2.13). */
-export function TorsoDiagram({ point }: { point: AuscultationPoint }) {
+/**
+ * The torso with the mode's points and the auscultation's own point marked (§2.13). Shared by the
+ * exam page and the patient's self exam, which shows it larger (`scale`) and without the modes.
+ */
+export function TorsoDiagram({
+  point,
+  showModes = true,
+  scale = 1,
+}: {
+  point: AuscultationPoint;
+  showModes?: boolean;
+  scale?: number;
+}) {
   const theme = useTheme();
   const [mode, setMode] = useState<TorsoMode>(() => initialMode(point));
   const prefix = mode === 'heart' ? 'h' : mode === 'lungs' ? 'l' : null;
@@ -49,7 +60,13 @@ export function TorsoDiagram({ point }: { point: AuscultationPoint }) {
   const name = point.longLabel ?? point.label;
   return (
     <Box sx={{ display: 'grid', gap: 1, justifyItems: 'center', alignContent: 'start', alignSelf: 'start' }}>
-      <svg viewBox="0 0 120 140" width={120} height={140} role="img" aria-label={`Torso diagram, ${name} marked`}>
+      <svg
+        viewBox="0 0 120 140"
+        width={120 * scale}
+        height={140 * scale}
+        role="img"
+        aria-label={`Torso diagram, ${name} marked`}
+      >
         <path
           d="M30 20 Q60 8 90 20 L104 34 Q108 80 98 132 L22 132 Q12 80 16 34 Z"
           fill={theme.palette.grey[100]}
@@ -92,19 +109,21 @@ export function TorsoDiagram({ point }: { point: AuscultationPoint }) {
           );
         })}
       </svg>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={mode}
-        aria-label={`Torso diagram mode, ${name}`}
-        onChange={(_event, value: TorsoMode | null) => value && setMode(value)}
-      >
-        {modes.map((m) => (
-          <ToggleButton key={m.value} value={m.value} sx={{ px: 1, py: 0.25 }}>
-            {m.label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      {showModes && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          aria-label={`Torso diagram mode, ${name}`}
+          onChange={(_event, value: TorsoMode | null) => value && setMode(value)}
+        >
+          {modes.map((m) => (
+            <ToggleButton key={m.value} value={m.value} sx={{ px: 1, py: 0.25 }}>
+              {m.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
     </Box>
   );
 }

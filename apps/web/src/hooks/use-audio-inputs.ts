@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { stethoscopeConstraints } from '../audio/live-input.ts';
-import { audioInputStorageKey, pickAudioInput } from '../utils/stethoscope.ts';
-import type { AudioInput } from '../utils/stethoscope.ts';
+import { stethoscopeConstraints } from '../lib/audio/live-input.ts';
+import { audioInputStorageKey, pickAudioInput } from '../lib/audio/stethoscope.ts';
+import type { AudioInput } from '../lib/audio/stethoscope.ts';
 
 export type DeviceCheck =
   | { status: 'checking' }

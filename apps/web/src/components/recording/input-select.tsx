@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import type { AudioInput } from '../utils/stethoscope.ts';
+import type { AudioInput } from '../../lib/audio/stethoscope.ts';
 
 /** Which audio input is the stethoscope; any input may be chosen when none is detected. */
 export function InputSelect({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PresetName } from '@auscura/audio-engine';
-import { LiveInput } from '../audio/live-input.ts';
+import { LiveInput } from '../lib/audio/live-input.ts';
 import type { MeterMessage } from '@auscura/audio-engine/worklet-messages';
 
 export type MonitorSettings = { enabled: boolean; preset: PresetName; gain: number };

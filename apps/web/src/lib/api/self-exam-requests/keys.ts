@@ -1,0 +1,5 @@
+/** The one query-key family of self-exam requests. */
+export const selfExamRequestKeys = {
+  all: ['self-exam-requests'] as const,
+  list: (params: { search: string; pageNumber: number }) => ['self-exam-requests', 'search', params] as const,
+};
