@@ -125,7 +125,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
 
   await app.register(
     async (api) => {
-      addAuthHook(api, verify);
+      addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
       addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
       api.setNotFoundHandler((_request, reply) => {
@@ -138,6 +138,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       await api.register(accountRoutesPlugin, {
         db,
         identity,
+        mailer,
         tcVersion: env.TC_VERSION,
         // 20 ids that match no invitation from one client address lock it out like sign-in failures.
         throttle: createClientThrottle(db, {

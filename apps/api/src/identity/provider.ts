@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';
+import { grantClaim } from './sessions.js';
 
 export const webClientId = 'auscura-web';
 export const identityPaths = {
@@ -146,10 +147,21 @@ var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.
       await grant.save();
       return grant;
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const found = await customClaims(token.accountId);
-      return found ? { ...found.claims, email: found.account.emailAddress } : undefined;
+      if (!found) return undefined;
+      // When the person last entered their password (the code's or the refresh token's sign-in),
+      // for the step-up of email and password changes; and the grant, so such a change keeps it.
+      const entities = ctx?.oidc?.entities;
+      const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return {
+        ...found.claims,
+        email: found.account.emailAddress,
+        ...(typeof authTime === 'number' ? { auth_time: authTime } : {}),
+        ...(grantId ? { [grantClaim]: grantId } : {}),
+      };
     },
     findAccount: async (_ctx, id) => {
       const found = await customClaims(id);
