@@ -56,7 +56,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For counts (TRUST_PROXY); by default none does.
+    trustProxy: options.env.TRUST_PROXY ? options.env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
     // answer in the catalogue's shape like every other error.

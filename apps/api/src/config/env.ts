@@ -15,6 +15,22 @@ const envSchema = z.object({
   /** The address browsers use to reach the portal; also the built-in identity provider's issuer. */
   PUBLIC_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The reverse proxies whose X-Forwarded-For the server believes, comma-separated: addresses,
+   * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Unset (default): none — the client
+   * address is the connection's, and rate limits cannot be escaped by sending the header.
+   */
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === '' || value === 'false' ? undefined : value),
+    z
+      .string()
+      .regex(
+        /^\s*[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*\s*$/,
+        'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+      )
+      .refine((value) => !/^(true|\*)$/i.test(value.trim()), 'must name the proxies, not trust every client')
+      .optional(),
+  ),
   DATABASE_URL: optionalString,
   /**
    * PostgreSQL only: connections this process keeps to the database. Queries are pipelined on

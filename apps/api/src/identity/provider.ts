@@ -192,7 +192,8 @@ var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.
     },
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a load balancer the original scheme and host arrive in X-Forwarded-* headers.
+  // The X-Forwarded-* headers it reads are set by the identity routes from PUBLIC_URL and the
+  // client address Fastify trusts (TRUST_PROXY), never passed on from a client.
   provider.proxy = true;
   return provider;
 }

@@ -32,6 +32,18 @@ export async function builtInIdentityRoutes(
   const accounts = createHealthcareProviderRepository(db);
   const callback = provider.callback();
 
+  // The provider builds its URLs (discovery, redirects) from the request's host and scheme: they
+  // are PUBLIC_URL's, whatever Host or X-Forwarded-Host / -Proto a client sends.
+  const publicOrigin = new URL(publicUrl);
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers.host = publicOrigin.host;
+    headers['x-forwarded-host'] = publicOrigin.host;
+    headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+    // The client address as Fastify decided it (TRUST_PROXY), not as a client claims it.
+    headers['x-forwarded-for'] = request.ip;
+  });
+
   // Let oidc-provider read bodies itself: no parsing in this encapsulated context…
   await app.register(async (forwarded) => {
     forwarded.removeAllContentTypeParsers();
@@ -146,6 +158,9 @@ export function safeReturnPath(value: string | undefined, publicUrl: string): st
     const base = new URL(publicUrl);
     const url = new URL(value, base);
     if (url.origin !== base.origin) return undefined;
+    // A path that starts with two slashes ('/.//host' resolves to '//host') is another origin
+    // to a browser (a scheme-relative URL): refused.
+    if (!url.pathname.startsWith('/') || /^\/[/\\]/.test(url.pathname)) return undefined;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return undefined;
