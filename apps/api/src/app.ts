@@ -22,6 +22,8 @@ import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { addCleanTextHook } from './plugins/clean-text.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { cspReportRoutes, securityHeadersPlugin } from './plugins/security-headers.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 import { identityPlugin } from './plugins/identity.js';
 import { recordingsPlugin } from './plugins/recordings.js';
 import { systemRoutes } from './system/routes.js';
@@ -74,6 +76,10 @@ export async function buildApp(
     for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
   });
   app.decorate('registeredRoutes', registered);
+  // Security headers first, so every answer has them (the sign-in pages and static files too).
+  app.decorate('cspViolations', []);
+  await app.register(securityHeadersPlugin, { env: options.env });
+  await app.register(cspReportRoutes, { limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }) });
   // On the root instance so tests, the seed and benchmarks can reach app.recordings.
   await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
   await app.register(realtimePlugin, { env: options.env, database: options.database });

@@ -109,8 +109,10 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
         enabled: true,
         // Auth0 has no confirmation page: submit the provider's form at once.
         logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          // The nonce of this response's policy (security-headers.ts), set by the identity routes.
+          const nonce = (ctx.req as { cspNonce?: string }).cspNonce ?? '';
           ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing out…</title></head>
-<body><p>Signing out…</p>${form}<script>
+<body><p>Signing out…</p>${form}<script nonce="${nonce}">
 var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();
 </script></body></html>`;
         },

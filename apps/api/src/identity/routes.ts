@@ -4,6 +4,7 @@ import { verifyPassword, decoyPasswordHash } from './passwords.js';
 import type { Lockout } from './lockout.js';
 import { identityPaths, webClientId } from './provider.js';
 import { renderSignInPage } from './sign-in-page.js';
+import { useSignInPagePolicy } from '../plugins/security-headers.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import type { Db } from '../db/connect.js';
 
@@ -35,7 +36,9 @@ export async function builtInIdentityRoutes(
   // The provider builds its URLs (discovery, redirects) from the request's host and scheme: they
   // are PUBLIC_URL's, whatever Host or X-Forwarded-Host / -Proto a client sends.
   const publicOrigin = new URL(publicUrl);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // The sign-in pages' own policy, with a nonce for their inline style and script.
+    useSignInPagePolicy(request, (name, value) => reply.raw.setHeader(name, value));
     const headers = request.raw.headers;
     headers.host = publicOrigin.host;
     headers['x-forwarded-host'] = publicOrigin.host;
@@ -81,7 +84,7 @@ export async function builtInIdentityRoutes(
       return reply
         .type('text/html')
         .header('cache-control', 'no-store')
-        .send(renderSignInPage({ action, email: hint }));
+        .send(renderSignInPage({ action, email: hint, nonce: request.cspNonce }));
     });
 
     interactions.post(`${identityPaths.interaction}/:uid/login`, async (request, reply) => {
@@ -95,7 +98,7 @@ export async function builtInIdentityRoutes(
           .status(status)
           .type('text/html')
           .header('cache-control', 'no-store')
-          .send(renderSignInPage({ action, email, error }));
+          .send(renderSignInPage({ action, email, error, nonce: request.cspNonce }));
       if (!email || !password) return page(signInMessages.missing, 400);
 
       const ip = request.ip;
