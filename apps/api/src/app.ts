@@ -61,6 +61,13 @@ export async function buildApp(
     // Only the configured proxies' X-Forwarded-For counts (TRUST_PROXY); by default none does.
     trustProxy: options.env.TRUST_PROXY ? options.env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     bodyLimit: 1024 * 1024,
+    // A stalled or trickling request (headers or body) is cut off (issue 21, finding 8); the
+    // server checks open connections every 2 s instead of Node's default 30 s.
+    requestTimeout: options.env.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(15_000, options.env.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: 2_000,
+    },
     // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
     // answer in the catalogue's shape like every other error.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -79,7 +86,10 @@ export async function buildApp(
   // Security headers first, so every answer has them (the sign-in pages and static files too).
   app.decorate('cspViolations', []);
   await app.register(securityHeadersPlugin, { env: options.env });
-  await app.register(cspReportRoutes, { limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }) });
+  await app.register(cspReportRoutes, {
+    limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    file: options.env.CSP_VIOLATIONS_FILE,
+  });
   // On the root instance so tests, the seed and benchmarks can reach app.recordings.
   await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
   await app.register(realtimePlugin, { env: options.env, database: options.database });
@@ -138,7 +148,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));
       });
-      await api.register(systemRoutes, { config: publicConfig });
+      // Browser error reports: 60 a minute per client address (each one is a log line).
+      await api.register(systemRoutes, {
+        config: publicConfig,
+        limiter: createRateLimiter({ limit: 60, windowMs: 60_000 }),
+      });
       await api.register(patientProfileRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(healthcareProviderRoutesPlugin, { db });

@@ -16,6 +16,14 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   /**
+   * The longest a request may take to arrive, headers and body (a 25 MiB upload needs about
+   * 1.7 Mbit/s to fit in the default); a slower or stalled body is cut off with 408. Headers
+   * must arrive within 15 s (or this, when shorter).
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Tests only: also append each Content-Security-Policy violation report to this file (the e2e run checks it is empty). */
+  CSP_VIOLATIONS_FILE: optionalString,
+  /**
    * The reverse proxies whose X-Forwarded-For the server believes, comma-separated: addresses,
    * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Unset (default): none — the client
    * address is the connection's, and rate limits cannot be escaped by sending the header.

@@ -5,6 +5,7 @@ import type { Lockout } from './lockout.js';
 import { identityPaths, webClientId } from './provider.js';
 import { renderSignInPage } from './sign-in-page.js';
 import { useSignInPagePolicy } from '../plugins/security-headers.js';
+import { createRateLimiter } from '../lib/rate-limit.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import type { Db } from '../db/connect.js';
 
@@ -51,7 +52,12 @@ export async function builtInIdentityRoutes(
   await app.register(async (forwarded) => {
     forwarded.removeAllContentTypeParsers();
     forwarded.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // Each authorization request stores an interaction: 120 a minute per client address.
+    const authorizeLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith(identityPaths.authorize) && !authorizeLimit.take(request.ip)) {
+        return reply.status(429).type('text/plain').send('Too many sign-in requests. Please try again in a minute.');
+      }
       reply.hijack();
       callback(request.raw, reply.raw);
     };

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
@@ -129,7 +130,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
  * the Reporting API's application/reports+json). Logged as the directive and the blocked
  * origin only — a document URL can carry an access code. 30 reports a minute per client address.
  */
-export async function cspReportRoutes(app: FastifyInstance, options: { limiter: RateLimiter }) {
+export async function cspReportRoutes(app: FastifyInstance, options: { limiter: RateLimiter; file?: string }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     try {
@@ -143,6 +144,7 @@ export async function cspReportRoutes(app: FastifyInstance, options: { limiter: 
     for (const report of cspReports(request.body)) {
       request.log.warn(report, 'content security policy violation');
       app.cspViolations.push(report);
+      if (options.file) await fs.promises.appendFile(options.file, `${JSON.stringify(report)}\n`);
       if (app.cspViolations.length > 100) app.cspViolations.shift();
     }
     return reply.status(204).send();
