@@ -143,6 +143,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   await app.register(
     async (api) => {
       addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
+      // Answers carry patient data: no browser or proxy keeps them (unless a route says otherwise).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
       api.setNotFoundHandler((_request, reply) => {
@@ -232,15 +237,26 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     });
   }
 
-  await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist);
+  await serveWebApp(
+    app,
+    env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    env.NODE_ENV === 'production',
+  );
 }
 
 /** The API also serves the built web app, so the portal is one origin on one port. */
-async function serveWebApp(app: FastifyInstance, folder: string) {
+async function serveWebApp(app: FastifyInstance, folder: string, production: boolean) {
   const indexFile = path.join(folder, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: folder, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: folder,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Source maps stay on the server in production (they would publish the app's source).
+      allowedPath: (pathName) => !production || !pathName.endsWith('.map'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -18,6 +18,14 @@ import { describePoint, toAuscultation } from './mapper.js';
 import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
 import { readUpload } from './upload.js';
+import { createSemaphore } from '../lib/semaphore.js';
+
+/**
+ * Uploads whose bodies are in memory at once. Each holds at most 2 × 25 MiB while it is read
+ * (the chunks and the recording's own buffer) until the upload worker has it: with 4, uploads
+ * hold at most ~200 MiB however many arrive together.
+ */
+export const uploadsAtOnce = 4;
 
 /** Which stored file serves each download path: the original upload, or a processed variant. */
 const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 'silence' | 'sg'> = {
@@ -47,6 +55,7 @@ export async function auscultationRoutesPlugin(
   const audit = createAuditRepository(db);
   const auscultations = createAuscultationRepository(db);
   await app.register(fastifyMultipart);
+  const uploadSlots = createSemaphore(uploadsAtOnce);
 
   async function visibleAuscultation(id: string, request: FastifyRequest) {
     const principal = principalOf(request);
@@ -89,19 +98,28 @@ export async function auscultationRoutesPlugin(
     const exam = await auscultations.findExam(params.id);
     if (!exam) throw notFound('exam');
     assertSameOrganization(principal, exam.organization_id);
-    const upload = await readUpload(request).catch((error: unknown) => {
-      // Whatever of the body is left is not read: close the connection after answering.
-      reply.header('connection', 'close');
-      throw error;
-    });
-    const clientRecordingId = upload.part.clientRecordingId ?? null;
-    const repeated = clientRecordingId ? await auscultations.findByClientKey(exam.id, clientRecordingId) : undefined;
-    if (repeated) return answerRepeat(principal, exam.patient_profile_id, repeated);
     const id = crypto.randomUUID();
     const key = originalKey(id);
-    // Checked by content and stored durably (in the upload worker) before the row exists: a crash
-    // in between leaves an orphan blob (swept at start), never a row without its recording.
-    const stored = await ingestor.ingest(key, upload.bytes, recordingLimits.maxDurationSec);
+    // Bodies are read and handed to the upload worker a few at a time: the others wait unread
+    // (in the kernel's socket buffers), so N parallel uploads hold at most uploadSlots of them
+    // in memory (issue 21, finding 9).
+    const received = await uploadSlots.run(async () => {
+      const upload = await readUpload(request).catch((error: unknown) => {
+        // Whatever of the body is left is not read: close the connection after answering.
+        reply.header('connection', 'close');
+        throw error;
+      });
+      const clientRecordingId = upload.part.clientRecordingId ?? null;
+      const repeated = clientRecordingId ? await auscultations.findByClientKey(exam.id, clientRecordingId) : undefined;
+      if (repeated) return { upload, repeated };
+      // Checked by content and stored durably (in the upload worker) before the row exists: a crash
+      // in between leaves an orphan blob (swept at start), never a row without its recording.
+      return { upload, stored: await ingestor.ingest(key, upload.bytes, recordingLimits.maxDurationSec) };
+    });
+    const { upload } = received;
+    const clientRecordingId = upload.part.clientRecordingId ?? null;
+    if (received.repeated) return answerRepeat(principal, exam.patient_profile_id, received.repeated);
+    const stored = received.stored!;
     if (stored.type === 'invalid') throw invalidData(stored.message);
     if (stored.type !== 'ingested') throw new Error(`Storing the recording failed: ${stored.reason}`);
     const point = upload.part.auscultationPoint;

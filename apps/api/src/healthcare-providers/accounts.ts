@@ -17,6 +17,7 @@ import { hashPassword } from '../identity/passwords.js';
 import { assertRecentSignIn, endOtherSessions, notifyAccountChange } from '../identity/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Principal } from '../identity/verify-token.js';
+import { assertNoBidiControls } from '../lib/clean-text.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { createInvitationRepository, invalidInvitation } from './invitations.js';
 import { providerColumns, toProvider } from './mapper.js';
@@ -71,6 +72,7 @@ export async function createAccountFromInvitation(
   if (!invitation) throw invalidInvitation();
   checkTcVersion(body.tcVersion, context.tcVersion);
   const names = { firstName: body.firstName, lastName: body.lastName, displayName: body.displayName };
+  assertNoBidiControls(names.firstName, names.lastName, names.displayName);
   assertPasswordRules(body.password, { emailAddress: invitation.email_address, ...names });
 
   if (identity.mode === 'built-in') {
@@ -188,6 +190,7 @@ export async function updateProfile(
 ): Promise<HealthcareProvider> {
   const { db } = context;
   await loadOwnAccount(db, principal, id);
+  if (!('tcVersion' in body)) assertNoBidiControls(body.firstName, body.lastName, body.displayName);
   const changes =
     'tcVersion' in body
       ? (checkTcVersion(body.tcVersion, context.tcVersion), { tc_version: body.tcVersion })
