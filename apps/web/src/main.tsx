@@ -1,4 +1,3 @@
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicConfig } from '@auscura/contracts';

@@ -135,9 +135,8 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         { id: account.id, auth0UserId: account.auth0_user_id },
       );
       return [
-        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in):`,
+        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and an access token already issued expires within ${accessTokenTtlSeconds / 60} minutes):`,
         password,
-        `Every session of the account has ended (an access token already issued works until it expires, at most ${accessTokenTtlSeconds / 60} minutes).`,
       ].join('\n');
     }
     case 'revoke-sessions': {
