@@ -10,7 +10,7 @@ import { startServer } from '../support/server.mjs';
 
 const port = 8187;
 const parallel = Number(process.env.BENCH_PARALLEL ?? 16);
-const boundMb = Number(process.env.BENCH_RSS_BOUND_MB ?? 900);
+const boundMb = Number(process.env.BENCH_RSS_BOUND_MB ?? 1200);
 
 function status(pid) {
   const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
