@@ -13,6 +13,7 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `auscura-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = dataDir;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const cspViolationsFile = `${dataDir}-csp-violations.jsonl`;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -26,6 +27,9 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
+  // The whole suite runs under the server's Content-Security-Policy: any violation a page
+  // reported fails the run at the end (e2e/csp-teardown.ts).
+  globalTeardown: './e2e/csp-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -54,6 +58,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SIGN_IN_LOCK_MINUTES: '15',
+      CSP_VIOLATIONS_FILE: cspViolationsFile,
     },
   },
 });

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/server.bundle.js');
+// BENCH_SERVER_ENTRY: another build's bundle (a before/after comparison).
+const serverEntry =
+  process.env.BENCH_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../../apps/api/dist/server.bundle.js');
 
 /**
  * The V8 flags `npm start` gives the server (package.json): 64 MB semi-spaces for the young

@@ -22,6 +22,8 @@ import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
 import { addCleanTextHook } from './plugins/clean-text.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { cspReportRoutes, securityHeadersPlugin } from './plugins/security-headers.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 import { identityPlugin } from './plugins/identity.js';
 import { recordingsPlugin } from './plugins/recordings.js';
 import { systemRoutes } from './system/routes.js';
@@ -59,8 +61,16 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For counts (TRUST_PROXY); by default none does.
+    trustProxy: options.env.TRUST_PROXY ? options.env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     bodyLimit: 1024 * 1024,
+    // A stalled or trickling request (headers or body) is cut off (issue 21, finding 8); the
+    // server checks open connections every 2 s instead of Node's default 30 s.
+    requestTimeout: options.env.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(15_000, options.env.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: 2_000,
+    },
     // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
     // answer in the catalogue's shape like every other error.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -76,6 +86,13 @@ export async function buildApp(
     for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
   });
   app.decorate('registeredRoutes', registered);
+  // Security headers first, so every answer has them (the sign-in pages and static files too).
+  app.decorate('cspViolations', []);
+  await app.register(securityHeadersPlugin, { env: options.env });
+  await app.register(cspReportRoutes, {
+    limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    file: options.env.CSP_VIOLATIONS_FILE,
+  });
   // On the root instance so tests, the seed and benchmarks can reach app.recordings.
   await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
   await app.register(realtimePlugin, { env: options.env, database: options.database });
@@ -128,19 +145,29 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
 
   await app.register(
     async (api) => {
-      addAuthHook(api, verify);
+      addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
+      // Answers carry patient data: no browser or proxy keeps them (unless a route says otherwise).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(apiError('RESOURCE_DOES_NOT_EXIST', 'No such endpoint.'));
       });
-      await api.register(systemRoutes, { config: publicConfig });
+      // Browser error reports: 60 a minute per client address (each one is a log line).
+      await api.register(systemRoutes, {
+        config: publicConfig,
+        limiter: createRateLimiter({ limit: 60, windowMs: 60_000 }),
+      });
       await api.register(patientProfileRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(healthcareProviderRoutesPlugin, { db });
       await api.register(accountRoutesPlugin, {
         db,
         identity,
+        mailer,
         tcVersion: env.TC_VERSION,
         // 20 ids that match no invitation from one client address lock it out like sign-in failures.
         throttle: createClientThrottle(db, {
@@ -239,15 +266,26 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     });
   }
 
-  await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist);
+  await serveWebApp(
+    app,
+    env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    env.NODE_ENV === 'production',
+  );
 }
 
 /** The API also serves the built web app, so the portal is one origin on one port. */
-async function serveWebApp(app: FastifyInstance, folder: string) {
+async function serveWebApp(app: FastifyInstance, folder: string, production: boolean) {
   const indexFile = path.join(folder, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: folder, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: folder,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Source maps stay on the server in production (they would publish the app's source).
+      allowedPath: (pathName) => !production || !pathName.endsWith('.map'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

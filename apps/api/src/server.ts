@@ -1,5 +1,6 @@
 import { createLogger } from './plugins/logger.js';
 import { loadEnv } from './config/env.js';
+import { privateUmask, securePermissions } from './config/data-dir-permissions.js';
 import { connectDatabase, migrate } from './db/connect.js';
 import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
 import { seedDemoData, demoPassword, demoOrganizations } from './seed/demo-data.js';
@@ -13,6 +14,10 @@ async function main() {
   const startedAt = performance.now();
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  // DATA_DIR and everything in it is the server user's alone (0700 folders, 0600 files).
+  process.umask(privateUmask);
+  const permissions = securePermissions(env.dataDir);
+  if (permissions.fixed) logger.warn({ fixed: permissions.fixed }, 'DATA_DIR permissions tightened to 0700/0600');
   const lock = acquireServerLock(env.dataDir, env.PORT);
   // Start opening the database first: PGlite compiles its WASM off the main thread, so loading
   // the app's modules (Fastify, oidc-provider, …) overlaps with it instead of following it.

@@ -14,7 +14,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { toAuscultation } from './mapper.js';
 import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
-import { readUpload } from './upload.js';
+import { readUpload, uploadSlots } from './upload.js';
 import { storeUpload } from './store-upload.js';
 
 /** Which stored file serves each download path: the original upload, or a processed variant. */
@@ -87,12 +87,15 @@ export async function auscultationRoutesPlugin(
     const exam = await auscultations.findExam(params.id);
     if (!exam) throw notFound('exam');
     assertSameOrganization(principal, exam.organization_id);
-    const upload = await readUpload(request).catch((error: unknown) => {
-      // Whatever of the body is left is not read: close the connection after answering.
-      reply.header('connection', 'close');
-      throw error;
+    // Bodies are read and stored a few at a time (uploadSlots): the others wait unread.
+    const { row, repeated } = await uploadSlots.run(async () => {
+      const upload = await readUpload(request).catch((error: unknown) => {
+        // Whatever of the body is left is not read: close the connection after answering.
+        reply.header('connection', 'close');
+        throw error;
+      });
+      return storeUpload({ db, store, ingestor }, exam, upload, principal);
     });
-    const { row, repeated } = await storeUpload({ db, store, ingestor }, exam, upload, principal);
     if (repeated) return answerRepeat(principal, exam.patient_profile_id, row);
     processor.notify();
     return { status: 201, body: toAuscultation(row) };

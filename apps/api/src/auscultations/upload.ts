@@ -3,6 +3,19 @@ import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { assertCleanText } from '../lib/clean-text.js';
 import { HttpError, invalidData } from '../lib/http-error.js';
+import { createSemaphore } from '../lib/semaphore.js';
+
+/**
+ * Uploads whose bodies are in memory at once. Each holds at most 2 × 25 MiB while it is read
+ * (the chunks and the recording's own buffer) until the upload worker has it: with 4, uploads
+ * hold at most ~200 MiB however many arrive together (issue 21, finding 9).
+ */
+export const uploadsAtOnce = 4;
+/**
+ * Process-wide, shared by every upload endpoint (in person, self exam): a body is read and stored
+ * inside a slot; the others wait unread, in the kernel's socket buffers.
+ */
+export const uploadSlots = createSemaphore(uploadsAtOnce);
 
 export type UploadedRecording = {
   part: z.infer<typeof createAuscultationPartSchema>;

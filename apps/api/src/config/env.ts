@@ -15,6 +15,30 @@ const envSchema = z.object({
   /** The address browsers use to reach the portal; also the built-in identity provider's issuer. */
   PUBLIC_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The longest a request may take to arrive, headers and body (a 25 MiB upload needs about
+   * 1.7 Mbit/s to fit in the default); a slower or stalled body is cut off with 408. Headers
+   * must arrive within 15 s (or this, when shorter).
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Tests only: also append each Content-Security-Policy violation report to this file (the e2e run checks it is empty). */
+  CSP_VIOLATIONS_FILE: optionalString,
+  /**
+   * The reverse proxies whose X-Forwarded-For the server believes, comma-separated: addresses,
+   * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Unset (default): none — the client
+   * address is the connection's, and rate limits cannot be escaped by sending the header.
+   */
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === '' || value === 'false' ? undefined : value),
+    z
+      .string()
+      .regex(
+        /^\s*[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*\s*$/,
+        'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+      )
+      .refine((value) => !/^(true|\*)$/i.test(value.trim()), 'must name the proxies, not trust every client')
+      .optional(),
+  ),
   DATABASE_URL: optionalString,
   /**
    * PostgreSQL only: connections this process keeps to the database. Queries are pipelined on

@@ -163,6 +163,11 @@ export async function examRoutesPlugin(app: FastifyInstance, options: { db: Db; 
 
   route(app, examRoutes.share, async ({ params, body, request }) => {
     const { principal, row } = await visibleRow(params.id, request);
+    // The mail says it comes from the sender's organization: a council member may look at another
+    // organization's exam (and review it, keep notes on it) but not send it on in their name.
+    if (row.organization_id !== principal.organizationId) {
+      throw new HttpError('UNAUTHORIZED', "Only the exam's own organization may share it.", 403);
+    }
     const link = `${options.publicUrl}/exams/${params.id}`;
     // A link only: the recipient signs in to see anything; no patient data travels by email.
     await options.mailer.send({

@@ -26,7 +26,7 @@ export async function accountRoutesPlugin(
 
   /**
    * Unauthenticated calls that take an invitation id: a client that keeps sending ids that match
-   * no invitation is guessing, and is locked out for a while (spent invitations do not count).
+   * no invitation is guessing, and is locked out for a while (as is one that keeps sending a spent one).
    */
   async function withKnownInvitation<T>(
     request: FastifyRequest,
@@ -51,7 +51,17 @@ export async function accountRoutesPlugin(
 
   route(app, healthcareProviderRoutes.create, async ({ body, request }) =>
     withKnownInvitation(request, body.invitationId, async () => {
-      const created = await createAccountFromInvitation(options, body);
+      let created: { id: string };
+      try {
+        created = await createAccountFromInvitation(options, body);
+      } catch (error) {
+        // A spent or expired invitation costs a password hash per try: such tries count
+        // toward the client's lock like unknown ids (issue 21, finding 8).
+        if (error instanceof HttpError && error.body.name === 'INVALID_HEALTHCARE_PROVIDER_INVITATION') {
+          await throttle.recordFailure(request.ip);
+        }
+        throw error;
+      }
       request.log.info({ healthcareProviderId: created.id }, 'account created from an invitation');
       return { status: 201, body: created };
     }),

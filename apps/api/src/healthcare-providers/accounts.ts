@@ -14,7 +14,10 @@ import { auth0ManagementFromEnv } from '../identity/auth0-management.js';
 import type { Auth0Management } from '../identity/auth0-management.js';
 import { assertNotPreviousPassword, assertPasswordRules, passwordHistoryDepth } from '../identity/password-policy.js';
 import { hashPassword } from '../identity/passwords.js';
+import { assertRecentSignIn, endOtherSessions, notifyAccountChange } from '../identity/sessions.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { Principal } from '../identity/verify-token.js';
+import { assertNoBidiControls } from '../lib/clean-text.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { createInvitationRepository, invalidInvitation } from './invitations.js';
 import { providerColumns, toProvider } from './mapper.js';
@@ -26,7 +29,7 @@ import { createHealthcareProviderRepository } from './repository.js';
  */
 export type AccountIdentity = { mode: 'built-in' } | { mode: 'auth0'; management: Auth0Management | undefined };
 
-export type AccountContext = { db: Db; identity: AccountIdentity; tcVersion: number };
+export type AccountContext = { db: Db; identity: AccountIdentity; tcVersion: number; mailer?: Mailer };
 
 /** The same switch as the app's: Auth0 when its domain, client and audience are configured. */
 export function accountIdentityFromEnv(env: Env): AccountIdentity {
@@ -69,6 +72,7 @@ export async function createAccountFromInvitation(
   if (!invitation) throw invalidInvitation();
   checkTcVersion(body.tcVersion, context.tcVersion);
   const names = { firstName: body.firstName, lastName: body.lastName, displayName: body.displayName };
+  assertNoBidiControls(names.firstName, names.lastName, names.displayName);
   assertPasswordRules(body.password, { emailAddress: invitation.email_address, ...names });
 
   if (identity.mode === 'built-in') {
@@ -186,6 +190,7 @@ export async function updateProfile(
 ): Promise<HealthcareProvider> {
   const { db } = context;
   await loadOwnAccount(db, principal, id);
+  if (!('tcVersion' in body)) assertNoBidiControls(body.firstName, body.lastName, body.displayName);
   const changes =
     'tcVersion' in body
       ? (checkTcVersion(body.tcVersion, context.tcVersion), { tc_version: body.tcVersion })
@@ -217,6 +222,7 @@ export async function changePassword(
 ): Promise<void> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
+  assertRecentSignIn(principal);
   assertPasswordRules(password, {
     emailAddress: account.email_address,
     firstName: account.first_name,
@@ -230,10 +236,12 @@ export async function changePassword(
       await tx.updateTable('healthcare_providers').set({ must_change_password: false }).where('id', '=', id).execute();
       await audit(tx, principal, 'update', ['password']);
     });
-    return;
+  } else {
+    await setLocalPassword(db, id, password, { mustChangePassword: false, checkHistory: true });
+    await audit(db, principal, 'update', ['password']);
   }
-  await setLocalPassword(db, id, password, { mustChangePassword: false, checkHistory: true });
-  await audit(db, principal, 'update', ['password']);
+  await endOtherSessions(context, { id, auth0UserId: account.auth0_user_id }, principal.grantId);
+  await notifyAccountChange(context.mailer, account.email_address, 'password');
 }
 
 /**
@@ -309,6 +317,7 @@ export async function changeEmailAddress(
 ): Promise<{ emailAddress: string }> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
+  assertRecentSignIn(principal);
   const taken = await db
     .selectFrom('healthcare_providers')
     .select('id')
@@ -328,6 +337,11 @@ export async function changeEmailAddress(
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyExists();
     throw error;
+  }
+  await endOtherSessions(context, { id, auth0UserId: account.auth0_user_id }, principal.grantId);
+  // The old address hears of it: a takeover by an address change does not go unnoticed.
+  if (account.email_address.toLowerCase() !== emailAddress.toLowerCase()) {
+    await notifyAccountChange(context.mailer, account.email_address, 'email');
   }
   return { emailAddress };
 }

@@ -248,12 +248,19 @@ describe('accounts with Auth0 configured', () => {
       organizationId: ben.organization_id,
       organizationName: 'Lakeside Pulmonology',
       roles: ['healthcare-provider'],
+      authTime: Math.floor(Date.now() / 1000),
     };
     const name = (promise: Promise<unknown>) =>
       promise.then(
         () => 'ok',
         (error: HttpError) => error.body.name,
       );
+    // Without a recent sign-in (a stolen token), nothing reaches Auth0.
+    const before = fake.seen.length;
+    const stale = { ...principal, authTime: principal.authTime! - 3600 };
+    expect(await name(changePassword(context(), stale, ben.id, 'a-fine-new-password'))).toBe('EXPIRED_SESSION');
+    expect(await name(changeEmailAddress(context(), stale, ben.id, 'thief@example.org'))).toBe('EXPIRED_SESSION');
+    expect(fake.seen.length).toBe(before);
     expect(await name(changePassword(context(), principal, ben.id, 'history-pass-1'))).toBe(
       'PASSWORD_SAME_AS_PREVIOUS',
     );
@@ -263,6 +270,11 @@ describe('accounts with Auth0 configured', () => {
     // Our own policy still runs first.
     expect(await name(changePassword(context(), principal, ben.id, 'password123'))).toBe('PASSWORD_TOO_COMMON');
     expect(await name(changePassword(context(), principal, ben.id, 'a-fine-new-password'))).toBe('ok');
+    // Every session and refresh token of the user at Auth0 ends.
+    expect(fake.seen.slice(-2).map((seen) => `${seen.method} ${seen.url}`)).toEqual([
+      'DELETE /api/v2/users/auth0%7Cben/sessions',
+      'DELETE /api/v2/users/auth0%7Cben/refresh-tokens',
+    ]);
     const after = await t.database.db
       .selectFrom('healthcare_providers')
       .select('must_change_password')
@@ -273,7 +285,7 @@ describe('accounts with Auth0 configured', () => {
       'USER_ALREADY_EXISTS',
     );
     expect(await name(changeEmailAddress(context(), principal, ben.id, 'ben.carson@example.org'))).toBe('ok');
-    expect(fake.seen.at(-1)).toMatchObject({
+    expect(fake.seen.at(-3)).toMatchObject({
       url: '/api/v2/users/auth0%7Cben',
       body: { email: 'ben.carson@example.org' },
     });
@@ -285,7 +297,8 @@ describe('accounts with Auth0 configured', () => {
       { command: 'reset-password', email: 'ben.carson@example.org' },
     );
     const temporary = output.split('\n')[1]!;
-    expect(fake.seen.at(-1)).toMatchObject({ method: 'PATCH', body: { password: temporary } });
+    expect(fake.seen.at(-3)).toMatchObject({ method: 'PATCH', body: { password: temporary } });
+    expect(fake.seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/v2/users/auth0%7Cben/refresh-tokens' });
     const row = await t.database.db
       .selectFrom('healthcare_providers')
       .select('must_change_password')

@@ -19,6 +19,8 @@ export type Auth0Management = {
   updatePassword(userId: string, password: string): Promise<void>;
   updateEmail(userId: string, email: string): Promise<void>;
   deleteUser(userId: string): Promise<void>;
+  /** Ends every session and refresh token of the user (after a password or email change, a reset). */
+  revokeSessions(userId: string): Promise<void>;
 };
 
 export type Auth0ManagementOptions = {
@@ -150,6 +152,13 @@ export function createAuth0Management(options: Auth0ManagementOptions): Auth0Man
     },
     async deleteUser(userId) {
       await call('DELETE', userPath(userId));
+    },
+    async revokeSessions(userId) {
+      // Management API: DELETE /users/{id}/sessions (scope delete:sessions) and
+      // DELETE /users/{id}/refresh-tokens (delete:refresh_tokens)
+      // (https://auth0.com/docs/manage-users/sessions/manage-user-sessions-with-auth0-management-api).
+      await call('DELETE', `${userPath(userId)}/sessions`);
+      await call('DELETE', `${userPath(userId)}/refresh-tokens`);
     },
   };
 }

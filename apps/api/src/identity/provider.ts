@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';
+import { grantClaim } from './sessions.js';
 
 export const webClientId = 'auscura-web';
 export const identityPaths = {
@@ -108,8 +109,10 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
         enabled: true,
         // Auth0 has no confirmation page: submit the provider's form at once.
         logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          // The nonce of this response's policy (security-headers.ts), set by the identity routes.
+          const nonce = (ctx.req as { cspNonce?: string }).cspNonce ?? '';
           ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing out…</title></head>
-<body><p>Signing out…</p>${form}<script>
+<body><p>Signing out…</p>${form}<script nonce="${nonce}">
 var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();
 </script></body></html>`;
         },
@@ -146,10 +149,21 @@ var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.
       await grant.save();
       return grant;
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const found = await customClaims(token.accountId);
-      return found ? { ...found.claims, email: found.account.emailAddress } : undefined;
+      if (!found) return undefined;
+      // When the person last entered their password (the code's or the refresh token's sign-in),
+      // for the step-up of email and password changes; and the grant, so such a change keeps it.
+      const entities = ctx?.oidc?.entities;
+      const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return {
+        ...found.claims,
+        email: found.account.emailAddress,
+        ...(typeof authTime === 'number' ? { auth_time: authTime } : {}),
+        ...(grantId ? { [grantClaim]: grantId } : {}),
+      };
     },
     findAccount: async (_ctx, id) => {
       const found = await customClaims(id);
@@ -180,7 +194,8 @@ var f=document.forms[0];var i=document.createElement('input');i.type='hidden';i.
     },
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a load balancer the original scheme and host arrive in X-Forwarded-* headers.
+  // The X-Forwarded-* headers it reads are set by the identity routes from PUBLIC_URL and the
+  // client address Fastify trusts (TRUST_PROXY), never passed on from a client.
   provider.proxy = true;
   return provider;
 }

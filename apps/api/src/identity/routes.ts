@@ -4,6 +4,8 @@ import { verifyPassword, decoyPasswordHash } from './passwords.js';
 import type { Lockout } from './lockout.js';
 import { identityPaths, webClientId } from './provider.js';
 import { renderSignInPage } from './sign-in-page.js';
+import { useSignInPagePolicy } from '../plugins/security-headers.js';
+import { createRateLimiter } from '../lib/rate-limit.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import type { Db } from '../db/connect.js';
 
@@ -32,11 +34,30 @@ export async function builtInIdentityRoutes(
   const accounts = createHealthcareProviderRepository(db);
   const callback = provider.callback();
 
+  // The provider builds its URLs (discovery, redirects) from the request's host and scheme: they
+  // are PUBLIC_URL's, whatever Host or X-Forwarded-Host / -Proto a client sends.
+  const publicOrigin = new URL(publicUrl);
+  app.addHook('onRequest', async (request, reply) => {
+    // The sign-in pages' own policy, with a nonce for their inline style and script.
+    useSignInPagePolicy(request, (name, value) => reply.raw.setHeader(name, value));
+    const headers = request.raw.headers;
+    headers.host = publicOrigin.host;
+    headers['x-forwarded-host'] = publicOrigin.host;
+    headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+    // The client address as Fastify decided it (TRUST_PROXY), not as a client claims it.
+    headers['x-forwarded-for'] = request.ip;
+  });
+
   // Let oidc-provider read bodies itself: no parsing in this encapsulated context…
   await app.register(async (forwarded) => {
     forwarded.removeAllContentTypeParsers();
     forwarded.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // Each authorization request stores an interaction: 120 a minute per client address.
+    const authorizeLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith(identityPaths.authorize) && !authorizeLimit.take(request.ip)) {
+        return reply.status(429).type('text/plain').send('Too many sign-in requests. Please try again in a minute.');
+      }
       reply.hijack();
       callback(request.raw, reply.raw);
     };
@@ -69,7 +90,7 @@ export async function builtInIdentityRoutes(
       return reply
         .type('text/html')
         .header('cache-control', 'no-store')
-        .send(renderSignInPage({ action, email: hint }));
+        .send(renderSignInPage({ action, email: hint, nonce: request.cspNonce }));
     });
 
     interactions.post(`${identityPaths.interaction}/:uid/login`, async (request, reply) => {
@@ -83,7 +104,7 @@ export async function builtInIdentityRoutes(
           .status(status)
           .type('text/html')
           .header('cache-control', 'no-store')
-          .send(renderSignInPage({ action, email, error }));
+          .send(renderSignInPage({ action, email, error, nonce: request.cspNonce }));
       if (!email || !password) return page(signInMessages.missing, 400);
 
       const ip = request.ip;
@@ -146,6 +167,9 @@ export function safeReturnPath(value: string | undefined, publicUrl: string): st
     const base = new URL(publicUrl);
     const url = new URL(value, base);
     if (url.origin !== base.origin) return undefined;
+    // A path that starts with two slashes ('/.//host' resolves to '//host') is another origin
+    // to a browser (a scheme-relative URL): refused.
+    if (!url.pathname.startsWith('/') || /^\/[/\\]/.test(url.pathname)) return undefined;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return undefined;

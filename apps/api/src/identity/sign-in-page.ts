@@ -5,7 +5,7 @@ const escapeHtml = (text: string) =>
  * The built-in provider's sign-in page. Plain HTML served by the API, styled like the portal
  * (same colours, font and card) so signing in does not feel like leaving the product.
  */
-export function renderSignInPage(options: { action: string; email?: string; error?: string }): string {
+export function renderSignInPage(options: { action: string; email?: string; error?: string; nonce?: string }): string {
   const error = options.error
     ? `<div class="alert" role="alert" id="sign-in-error">${escapeHtml(options.error)}</div>`
     : '';
@@ -16,7 +16,7 @@ export function renderSignInPage(options: { action: string; email?: string; erro
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Auscura</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
+<style${options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : ''}>
   :root { color-scheme: light; }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; font-family: Inter, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; background: #f6f8f9; color: #17242a; display: flex; flex-direction: column; }

@@ -1,9 +1,10 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { JWK } from 'jose';
-import { claims as claimNames, roleSchema } from '@auscura/contracts';
+import { claimNamespace, claims as claimNames, roleSchema } from '@auscura/contracts';
 import type { Role } from '@auscura/contracts';
 import { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
+import { grantClaim } from './sessions.js';
 
 export type Principal = {
   /** The identity provider's subject. */
@@ -12,6 +13,10 @@ export type Principal = {
   organizationId: string;
   organizationName: string;
   roles: Role[];
+  /** When the person last entered their password (seconds since 1970), if the token says. */
+  authTime?: number;
+  /** The built-in provider's grant the token was issued under. */
+  grantId?: string;
 };
 
 const claimSchema = z.object({
@@ -20,6 +25,10 @@ const claimSchema = z.object({
   [claimNames.organizationId]: z.uuid(),
   [claimNames.organizationName]: z.string(),
   [claimNames.roles]: z.array(z.string()),
+  // RFC 9068 §2.2.1; Auth0 puts it in access tokens only through an Action, under our namespace.
+  auth_time: z.number().optional(),
+  [`${claimNamespace}auth_time`]: z.number().optional(),
+  [grantClaim]: z.string().max(200).optional(),
 });
 
 // Only asymmetric algorithms: HS* would let anyone holding a shared secret mint tokens, and `none` is refused.
@@ -71,6 +80,9 @@ export function createTokenVerifier(options: {
       organizationName: String(data[claimNames.organizationName]),
       roles: (data[claimNames.roles] as string[]).filter((role): role is Role => roleSchema.safeParse(role).success),
     };
+    const authTime = data.auth_time ?? data[`${claimNamespace}auth_time`];
+    if (typeof authTime === 'number') principal.authTime = authTime;
+    if (typeof data[grantClaim] === 'string') principal.grantId = data[grantClaim];
     // Without `exp` a token is checked every time rather than cached forever.
     const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
     return { principal, expiresAt };

@@ -31,3 +31,15 @@ export function assertCleanText(...values: unknown[]): void {
     if (problem) throw invalidData(problem);
   }
 }
+
+/**
+ * Bidirectional control characters (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) make a
+ * name display as something else ("Trojan Source", CVE-2021-42574): refused in names people see.
+ */
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export function assertNoBidiControls(...values: (string | null | undefined)[]): void {
+  if (values.some((value) => typeof value === 'string' && bidiControls.test(value))) {
+    throw invalidData('Names must not contain bidirectional control characters.');
+  }
+}

@@ -5,6 +5,8 @@ import type { ApiError, ErrorName } from '@auscura/contracts';
 export class HttpError extends Error {
   readonly status: number;
   readonly body: ApiError;
+  /** Headers that go with the answer (a step-up's WWW-Authenticate). */
+  headers: Record<string, string> = {};
 
   constructor(name: ErrorName, message: string, status = errorHttpStatus[name]) {
     super(message);

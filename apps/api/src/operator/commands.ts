@@ -11,6 +11,7 @@ import { createInvitationRepository, invitationDefaultDays } from '../healthcare
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import { passwordRuleViolation } from '../identity/password-policy.js';
 import type { PasswordOwner } from '../identity/password-policy.js';
+import { accessTokenTtlSeconds, endOtherSessions } from '../identity/sessions.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
 /**
@@ -30,6 +31,7 @@ export const operatorCommandSchema = z.discriminatedUnion('command', [
     expiresInDays: z.number().positive().max(365).default(invitationDefaultDays),
   }),
   z.object({ command: z.literal('reset-password'), email: z.email().max(120) }),
+  z.object({ command: z.literal('revoke-sessions'), email: z.email().max(120) }),
 ]);
 export type OperatorCommand = z.infer<typeof operatorCommandSchema>;
 
@@ -127,10 +129,28 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         // A reset also lifts a sign-in lockout of the address.
         await db.deleteFrom('sign_in_failures').where('key', '=', `account:${command.email.toLowerCase()}`).execute();
       }
+      // Whoever held the old password is signed out everywhere.
+      await endOtherSessions(
+        { db, identity: context.identity ?? { mode: 'built-in' } },
+        { id: account.id, auth0UserId: account.auth0_user_id },
+      );
       return [
-        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in):`,
+        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and an access token already issued expires within ${accessTokenTtlSeconds / 60} minutes):`,
         password,
       ].join('\n');
+    }
+    case 'revoke-sessions': {
+      const account = await db
+        .selectFrom('healthcare_providers')
+        .select(['id', 'auth0_user_id'])
+        .where(sql`lower(email_address)`, '=', command.email.toLowerCase())
+        .executeTakeFirst();
+      if (!account) throw new OperatorError(`No provider with the address ${command.email}.`);
+      await endOtherSessions(
+        { db, identity: context.identity ?? { mode: 'built-in' } },
+        { id: account.id, auth0UserId: account.auth0_user_id },
+      );
+      return `Every session, grant and refresh token of ${command.email} has ended; an access token already issued works until it expires (at most ${accessTokenTtlSeconds / 60} minutes).`;
     }
   }
 }

@@ -1,18 +1,46 @@
+import { apiBasePath } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connect.js';
 import type { TokenVerifier } from '../identity/verify-token.js';
-import { unauthorized } from '../lib/http-error.js';
+import { HttpError, unauthorized } from '../lib/http-error.js';
+
+/**
+ * The calls a provider with a pending onboarding step may make (clinician-portal §2.6): read and
+ * change their own record (names, terms version) and set their password. Everything else
+ * answers HCP_SHOULD_REFRESH_DATA_ERROR until the steps are done.
+ */
+export const onboardingRoutes = new Set([
+  `GET ${apiBasePath}/healthcare-providers/:id`,
+  `PATCH ${apiBasePath}/healthcare-providers/:id`,
+  `PATCH ${apiBasePath}/healthcare-providers/:id/password`,
+]);
+
+export const onboardingPendingMessage =
+  'Finish setting up your account first: change your password and agree to the current terms.';
 
 /**
  * One hook authenticates everything in the scope it is added to (all of /api/v1, CONVENTIONS.md
  * rule 8): a route is public only when its contract says so; everything else, unknown paths
- * included, needs a valid bearer token.
+ * included, needs a valid bearer token. Then onboarding is enforced here, not only by the web
+ * app: a provider who must change a (temporary) password or agree to newer terms reaches only
+ * the onboarding calls. Public routes (invitations, a patient's access-code session) are untouched.
  */
-export function addAuthHook(app: FastifyInstance, verify: TokenVerifier) {
+export function addAuthHook(app: FastifyInstance, verify: TokenVerifier, options: { db: Db; tcVersion: number }) {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
     if (!match?.[1]) throw unauthorized('A bearer token is required.');
-    request.principal = await verify(match[1]);
+    const principal = await verify(match[1]);
+    request.principal = principal;
+    if (onboardingRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const row = await options.db
+      .selectFrom('healthcare_providers')
+      .select(['must_change_password', 'tc_version'])
+      .where('id', '=', principal.healthcareProviderId)
+      .executeTakeFirst();
+    if (row && (row.must_change_password || row.tc_version < options.tcVersion)) {
+      throw new HttpError('HCP_SHOULD_REFRESH_DATA_ERROR', onboardingPendingMessage);
+    }
   });
 }

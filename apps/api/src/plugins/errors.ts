@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error.js';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send(error.body);
+      return reply.status(error.status).headers(error.headers).send(error.body);
     }
     if (error instanceof ZodError) {
       const detail = error.issues

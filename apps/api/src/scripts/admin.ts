@@ -12,7 +12,9 @@ Commands:
                                                      print an invitation link (valid 7 days unless N is given;
                                                      --days N is the same)
   reset-password --email ADDRESS                     set a temporary password (printed once) that must be
-                                                     changed at the next sign-in
+                                                     changed at the next sign-in (ends every session)
+  revoke-sessions --email ADDRESS                    end every session, grant and refresh token of a provider
+                                                     (access tokens already issued expire within 15 minutes)
   audit --patient ID                                 print a patient's audit trail (reads and changes)
   audit --verify                                     check the audit log's hash chain; name the first broken entry
   audit --export --from DATE --to DATE [--out FILE]  write the entries of [from, to) as JSON lines
@@ -58,6 +60,7 @@ async function main(): Promise<string> {
         );
       }
       case 'reset-password':
+      case 'revoke-sessions':
         return await runCommand(operatorCommandSchema.parse({ command, email: values.email }));
       case 'audit':
         if (values.verify) return await runCommand({ command: 'audit-verify' });

@@ -1,4 +1,5 @@
 import { loadEnv } from '../config/env.js';
+import { privateUmask } from '../config/data-dir-permissions.js';
 import { connectDatabase, migrate } from '../db/connect.js';
 import { accountIdentityFromEnv } from '../healthcare-providers/accounts.js';
 import type { OperatorCommand } from '../operator/commands.js';
@@ -36,6 +37,8 @@ export async function runCommand(command: OperatorCommand): Promise<string> {
 }
 
 export async function runCli(action: () => Promise<string>) {
+  // What the operator's commands write into DATA_DIR (a database opened directly, a restore) stays private.
+  process.umask(privateUmask);
   try {
     const output = await action();
     if (output) process.stdout.write(`${output}\n`);

@@ -8,7 +8,7 @@ import { createAuditRepository } from '../audit/repository.js';
 import type { Ingestor } from '../audio/ingest.js';
 import type { RecordingProcessor } from '../audio/processor.js';
 import { storeUpload } from '../auscultations/store-upload.js';
-import { readUpload } from '../auscultations/upload.js';
+import { readUpload, uploadSlots } from '../auscultations/upload.js';
 import { createExamRepository } from '../exams/repository.js';
 import type { ClientThrottle } from '../identity/lockout.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
@@ -162,42 +162,48 @@ export async function selfExamPatientRoutesPlugin(
     const row = await requests.find(params.id);
     const ar = row ? await requests.findAuscultationRequest(row.id, params.arId) : undefined;
     if (!row || !ar) return closeAndThrow(notFound('auscultation request'));
-    const upload = await readUpload(request).catch(closeAndThrow);
-    if (upload.part.auscultationPoint.label !== ar.point_label) {
-      throw invalidData('The recording is for another point than this request asks for.');
+    // Read and stored inside one of the process's upload slots (bounded memory, like in person).
+    const release = await uploadSlots.acquire();
+    try {
+      const upload = await readUpload(request).catch(closeAndThrow);
+      if (upload.part.auscultationPoint.label !== ar.point_label) {
+        throw invalidData('The recording is for another point than this request asks for.');
+      }
+      const exam = row.exam_id ? { id: row.exam_id } : undefined;
+      // A retry of an upload that was stored: answer it even when it completed the request.
+      if (ar.auscultation_id && exam && upload.part.clientRecordingId) {
+        const repeated = await db
+          .selectFrom('auscultations')
+          .select('id')
+          .where('id', '=', ar.auscultation_id)
+          .where('client_recording_id', '=', upload.part.clientRecordingId)
+          .executeTakeFirst();
+        if (repeated) return { status: 200, body: { id: repeated.id, finalized: row.finalized_at !== null } };
+      }
+      if (row.finalized_at) throw requestComplete();
+      if (isExpired(row.exam_date)) throw requestExpired();
+      if (ar.auscultation_id) throw invalidData('This point is already recorded.');
+      const examId = row.exam_id ?? (await ensureExam(row));
+      const target = { id: examId, organization_id: row.organization_id, patient_profile_id: row.patient_profile_id };
+      let finalized = false;
+      const stored = await storeUpload(
+        { db, store: options.store, ingestor: options.ingestor },
+        target,
+        upload,
+        patientActor(row),
+        async (tx, inserted) => {
+          const repository = createSelfExamPatientRepository(tx);
+          if (!(await repository.fulfil(ar.id, inserted.id))) throw invalidData('This point is already recorded.');
+          finalized = await repository.finalizeIfComplete(row.id);
+        },
+      );
+      if (stored.repeated) return { status: 200, body: { id: stored.row.id, finalized: row.finalized_at !== null } };
+      options.processor.notify();
+      if (finalized) await tellProvider(row, examId);
+      return { status: 201, body: { id: stored.row.id, finalized } };
+    } finally {
+      release();
     }
-    const exam = row.exam_id ? { id: row.exam_id } : undefined;
-    // A retry of an upload that was stored: answer it even when it completed the request.
-    if (ar.auscultation_id && exam && upload.part.clientRecordingId) {
-      const repeated = await db
-        .selectFrom('auscultations')
-        .select('id')
-        .where('id', '=', ar.auscultation_id)
-        .where('client_recording_id', '=', upload.part.clientRecordingId)
-        .executeTakeFirst();
-      if (repeated) return { status: 200, body: { id: repeated.id, finalized: row.finalized_at !== null } };
-    }
-    if (row.finalized_at) throw requestComplete();
-    if (isExpired(row.exam_date)) throw requestExpired();
-    if (ar.auscultation_id) throw invalidData('This point is already recorded.');
-    const examId = row.exam_id ?? (await ensureExam(row));
-    const target = { id: examId, organization_id: row.organization_id, patient_profile_id: row.patient_profile_id };
-    let finalized = false;
-    const stored = await storeUpload(
-      { db, store: options.store, ingestor: options.ingestor },
-      target,
-      upload,
-      patientActor(row),
-      async (tx, inserted) => {
-        const repository = createSelfExamPatientRepository(tx);
-        if (!(await repository.fulfil(ar.id, inserted.id))) throw invalidData('This point is already recorded.');
-        finalized = await repository.finalizeIfComplete(row.id);
-      },
-    );
-    if (stored.repeated) return { status: 200, body: { id: stored.row.id, finalized: row.finalized_at !== null } };
-    options.processor.notify();
-    if (finalized) await tellProvider(row, examId);
-    return { status: 201, body: { id: stored.row.id, finalized } };
   });
 
   /**

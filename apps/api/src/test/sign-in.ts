@@ -76,6 +76,15 @@ export type Tokens = { access_token: string; id_token: string; refresh_token?: s
 
 /** Signs in and exchanges the code for tokens; throws when the credentials are refused. */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Tokens> {
+  return (await signInWithSession(app, email, password)).tokens;
+}
+
+/** signIn, also answering the browser's cookies (the provider's `_session`). */
+export async function signInWithSession(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<{ tokens: Tokens; cookie: string }> {
   const { jar, verifier, login } = await submitCredentials(app, email, password);
   const firstLocation = login.headers.location;
   if (login.statusCode !== 303 || typeof firstLocation !== 'string') {
@@ -111,7 +120,52 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     }).toString(),
   });
   if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
-  return token.json() as Tokens;
+  return { tokens: token.json() as Tokens, cookie: jar.header() };
+}
+
+/** A silent authorization request (`prompt=none`) with the browser's cookies: the redirect it answers. */
+export async function silentAuthorize(app: FastifyInstance, cookie: string): Promise<URL> {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const response = await app.inject({
+    method: 'GET',
+    url: '/authorize',
+    headers: { cookie },
+    query: {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid profile email offline_access',
+      audience: 'https://api.auscura.example',
+      state: 'state-2',
+      nonce: 'nonce-2',
+      prompt: 'none',
+      code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    },
+  });
+  let location = response.headers.location;
+  // The provider may resume once before it answers the callback.
+  if (typeof location === 'string' && !location.startsWith(redirectUri)) {
+    const next = await app.inject({ method: 'GET', url: location, headers: { cookie } });
+    location = next.headers.location;
+  }
+  if (typeof location !== 'string') throw new Error(`authorize answered ${response.statusCode} without a redirect`);
+  return new URL(location);
+}
+
+/** The refresh-token grant: the status and body the token endpoint answers. */
+export async function refresh(app: FastifyInstance, refreshToken: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refreshToken,
+    }).toString(),
+  });
+  return { status: response.statusCode, body: response.json() as Partial<Tokens> & { error?: string } };
 }
 
 /** A signed-in provider as tests use it: the access token and the ids its claims carry. */

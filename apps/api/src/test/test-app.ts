@@ -99,6 +99,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:8080',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(fresh.dataDir, 'no-web'),
+    // app.inject speaks from 127.0.0.1: tests set X-Forwarded-For to act as different clients.
+    TRUST_PROXY: '127.0.0.1',
     ...overrides,
   });
   await migrate(fresh.handle);

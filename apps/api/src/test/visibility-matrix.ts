@@ -232,7 +232,7 @@ export const matrix: Record<string, Row> = {
       url: `/api/v1/exams/${c.other.examId}/shares`,
       payload: { emailAddress: 'colleague@example.org' },
     }),
-    council: { status: 204 },
+    council: { status: 403, errorName: 'UNAUTHORIZED' },
     plain: notFound,
   },
   'GET /api/v1/healthcare-providers/:id': {

@@ -43,6 +43,28 @@ describe('the API client', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for a fresh sign-in (step-up) instead of ending the session when the server says so', async () => {
+    const onStepUpRequired = vi.fn();
+    setApiAuth({ getAccessToken: () => Promise.resolve('token'), onSessionEnded, onStepUpRequired });
+    respond(
+      401,
+      { type: 4, name: 'EXPIRED_SESSION', message: 'Sign in again' },
+      { 'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=600' },
+    );
+    await expect(apiRequest(patientProfileRoutes.search, 200)).rejects.toBeInstanceOf(ApiError);
+    expect(onStepUpRequired).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('goes back to onboarding when the server says a step is pending (18)', async () => {
+    const onOnboardingPending = vi.fn();
+    setApiAuth({ getAccessToken: () => Promise.resolve('token'), onSessionEnded, onOnboardingPending });
+    respond(409, { type: 18, name: 'HCP_SHOULD_REFRESH_DATA_ERROR', message: 'Finish setting up' });
+    await expect(apiRequest(patientProfileRoutes.search, 200)).rejects.toMatchObject({ status: 409 });
+    expect(onOnboardingPending).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
   it('reports a non-catalogue failure without a code', async () => {
     vi.stubGlobal(
       'fetch',

@@ -37,6 +37,10 @@ type AuthHooks = {
   getAccessToken: () => Promise<string>;
   /** Starts a new sign-in; called when the server says the session is over. */
   onSessionEnded: () => void;
+  /** The server wants a fresh sign-in before this change (step-up, RFC 9470). */
+  onStepUpRequired?: () => void;
+  /** The server says an onboarding step is pending (HCP_SHOULD_REFRESH_DATA_ERROR): back to the wizard. */
+  onOnboardingPending?: () => void;
 };
 
 // Set by the auth bridge once Auth0Provider is mounted; the client is a plain module so query functions can use it.
@@ -107,6 +111,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(`Request failed with status ${response.status}`, response.status, null, null);
 }
 
+/** Routes the errors that end or redirect the session to the auth bridge. */
+function reactToError(response: Response, error: ApiError): void {
+  if (/insufficient_user_authentication/.test(response.headers.get('WWW-Authenticate') ?? '')) {
+    authHooks?.onStepUpRequired?.();
+  } else if (error.isSessionError) {
+    authHooks?.onSessionEnded();
+  } else if (error.code === 'HCP_SHOULD_REFRESH_DATA_ERROR') {
+    authHooks?.onOnboardingPending?.();
+  }
+}
+
 /**
  * Calls one endpoint of the contract and validates the answer with the schema the contract
  * declares for the status received, so a server that drifts from the contract fails loudly here.
@@ -138,7 +153,7 @@ export async function apiRequest<
     const error = await toApiError(response);
     // A public endpoint's 401, or a patient token's (a patient's code or session ran out), is the
     // patient page's business: it says nothing of the provider's sign-in.
-    if (error.isSessionError && !endpoint.public && !options.bearer) authHooks?.onSessionEnded();
+    if (!endpoint.public && !options.bearer) reactToError(response, error);
     throw error;
   }
   if (response.status !== status) {
@@ -175,7 +190,7 @@ export async function apiDownload<E extends Endpoint>(
   });
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.isSessionError) authHooks?.onSessionEnded();
+    reactToError(response, error);
     throw error;
   }
   const total = readNumberHeader(response.headers, 'Content-Length');

@@ -70,6 +70,17 @@ export function useApiAuthBridge(): void {
         }
       },
       onSessionEnded: signInAgain,
+      // Email and password changes need a recent sign-in: the provider asks for the password again
+      // (max_age=0), then the app returns to the same page, where the form is sent once more.
+      onStepUpRequired: () =>
+        void loginWithRedirect({
+          authorizationParams: { max_age: 0 },
+          appState: { returnTo: currentLocationPath() },
+        }),
+      // The server enforces onboarding: a pending step sends the user back into the wizard.
+      onOnboardingPending: () => {
+        if (window.location.pathname !== '/post-auth-pipeline') window.location.assign('/post-auth-pipeline');
+      },
     });
     return () => setApiAuth(null);
   }, [getAccessTokenSilently, loginWithRedirect]);

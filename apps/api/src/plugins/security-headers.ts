@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Env } from '../config/env.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
+
+/** Where browsers send Content-Security-Policy violation reports (outside /api/v1, like /healthz). */
+export const cspReportPath = '/csp-report';
+
+/**
+ * The origins the browser may connect to beyond this one: each only when its adapter is
+ * configured (Auth0's token endpoint, Firebase's Realtime Database and token service, Sentry).
+ */
+export function externalOrigins(env: Env): { connect: string[]; frame: string[] } {
+  const connect: string[] = [];
+  const frame: string[] = [];
+  if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
+    const origin = `https://${env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '')}`;
+    connect.push(origin);
+    // auth0-spa-js renews tokens in a hidden iframe when no refresh token is at hand.
+    frame.push(origin);
+  }
+  if (env.firebase) {
+    const database = new URL(env.firebase.databaseURL);
+    connect.push(database.origin, `wss://${database.host}`);
+    // Custom-token sign-in and its token refresh (Firebase Auth REST endpoints).
+    connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+  }
+  if (env.SENTRY_DSN) {
+    try {
+      connect.push(new URL(env.SENTRY_DSN).origin);
+    } catch {
+      // An invalid DSN is the web app's to report; the policy just does not name it.
+    }
+  }
+  return { connect, frame };
+}
+
+/**
+ * The web app's policy. Scripts only from this origin (Vite's build has no inline script), no
+ * eval; 'wasm-unsafe-eval' because the audio engine compiles its WebAssembly module
+ * (WebAssembly.compile is refused without it, CSP Level 3 §6.7.1 / Chromium's wasm-eval) — it
+ * allows compiling WebAssembly, not JavaScript eval. Styles may be inline: MUI (emotion) inserts
+ * <style> elements at run time. Recordings play from blob: URLs; worklets and workers are this
+ * origin's files. The live exam's WebSocket is this host's ws(s):.
+ */
+export function webAppDirectives(env: Env): Record<string, string[]> {
+  const publicUrl = new URL(env.publicUrl);
+  const socket = `${publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${publicUrl.host}`;
+  const external = externalOrigins(env);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", socket, ...external.connect],
+    'frame-src': external.frame.length ? external.frame : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [cspReportPath],
+    ...(publicUrl.protocol === 'https:' ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The sign-in pages' stricter policy: their one inline <style> (and <script>) carries this response's nonce. */
+export function signInPageCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `report-uri ${cspReportPath}`,
+  ].join('; ');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A fresh nonce for the HTML this response renders (sign-in pages). */
+    cspNonce?: string;
+  }
+}
+
+/** Gives the request a nonce and puts the sign-in page policy on its response. */
+export function useSignInPagePolicy(request: FastifyRequest, setHeader: (name: string, value: string) => void) {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  request.cspNonce = nonce;
+  (request.raw as { cspNonce?: string }).cspNonce = nonce;
+  setHeader('content-security-policy', signInPageCsp(nonce));
+}
+
+/**
+ * Security headers on every answer (issue 21, finding 6) through @fastify/helmet: the CSP above,
+ * no framing, nosniff, no referrer (links carry access codes and invitation ids), HSTS when
+ * PUBLIC_URL is https, and a Permissions-Policy that gives camera and microphone to this origin
+ * only (the live exam and the in-person recording use them) and turns off what the portal never uses.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { env: Env }) => {
+  const https = new URL(options.env.publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(options.env) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The portal opens no cross-origin popups (sign-in is a redirect).
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header(
+      'permissions-policy',
+      'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()',
+    );
+  });
+});
+
+/**
+ * POST /csp-report: the browser's violation reports (report-uri's application/csp-report and
+ * the Reporting API's application/reports+json). Logged as the directive and the blocked
+ * origin only — a document URL can carry an access code. 30 reports a minute per client address.
+ */
+export async function cspReportRoutes(app: FastifyInstance, options: { limiter: RateLimiter; file?: string }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(null, undefined);
+    }
+  });
+  app.post(cspReportPath, async (request, reply) => {
+    if (!options.limiter.take(request.ip)) return reply.status(429).send();
+    for (const report of cspReports(request.body)) {
+      request.log.warn(report, 'content security policy violation');
+      app.cspViolations.push(report);
+      if (options.file) await fs.promises.appendFile(options.file, `${JSON.stringify(report)}\n`);
+      if (app.cspViolations.length > 100) app.cspViolations.shift();
+    }
+    return reply.status(204).send();
+  });
+}
+
+type CspViolation = { directive: string; blocked: string };
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 200) : '';
+}
+
+/** The origin (or keyword such as inline, eval) of what was blocked; never a path or query. */
+function blockedOrigin(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return value.split(/[/?#]/)[0] ?? '';
+  }
+}
+
+export function cspReports(body: unknown): CspViolation[] {
+  const entries = Array.isArray(body) ? body : [body];
+  const found: CspViolation[] = [];
+  for (const entry of entries.slice(0, 20)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const record = entry as Record<string, unknown>;
+    const report = (record['csp-report'] ?? record.body) as Record<string, unknown> | undefined;
+    if (!report || typeof report !== 'object') continue;
+    const directive = text(report['effective-directive'] ?? report.effectiveDirective ?? report['violated-directive']);
+    const blocked = blockedOrigin(text(report['blocked-uri'] ?? report.blockedURL));
+    found.push({ directive, blocked });
+  }
+  return found;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The last violation reports received (tests and the end-to-end run read them). */
+    cspViolations: CspViolation[];
+  }
+}
