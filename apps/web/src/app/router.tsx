@@ -7,6 +7,7 @@ import { PatientsRoute } from './routes/app/patients.tsx';
 import { ShellLayout } from './routes/app/shell-layout.tsx';
 import { RequireServer } from './routes/require-server.tsx';
 import { RootRoute } from './routes/root.tsx';
+import { UnknownRoute } from './routes/unknown-route.tsx';
 import { OrganizationExamsAllRedirect } from './routes/organization/exams-all-redirect.tsx';
 
 // Every screen but the signed-in home is split out: the first load must stay small (< 300 KB gzip).
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: <UnknownRoute /> },
     ],
   },
 ];
