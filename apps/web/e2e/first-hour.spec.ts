@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, signInAs } from './support';
+import { demo, expectNoSeriousViolations, signInAs } from './support';
 
 // Issue 22: what a clinician hits in the first hour. Each test names its item.
 
@@ -59,6 +59,7 @@ test('dead ends: a signed-in unknown route keeps the shell; unbuilt features are
     await expect(menu.getByRole('link', { name: 'My Patients' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   }
+  await expectNoSeriousViolations(page);
   // The Support page no longer recommends a compatibility test that does not exist.
   await page.goto('/support');
   await expect(page.getByRole('heading', { name: 'Before you write' })).toBeVisible();

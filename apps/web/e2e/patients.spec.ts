@@ -215,7 +215,6 @@ test('Update profile on the patient detail, and a self-exam request with its cod
     await expect(dialog.getByRole('textbox', { name: "Patient's email address" })).not.toHaveValue('');
     await dialog.getByRole('button', { name: 'Send access info' }).click();
     await expect(page.getByText('The access information email was successfully sent')).toBeVisible();
-
   } else {
     // The patient's pages are not built yet: no link or code that would lead the patient to a 404.
     await expect(dialog.getByRole('status')).toHaveText(/The patient side of self exams is not available yet/);

@@ -11,9 +11,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <AppShell>
       {/* Screens load lazily; the shell stays on screen meanwhile instead of the whole-page spinner. */}
-      <Suspense fallback={<PageSpinner label="Loading…" />}>
-        {children ?? <Outlet />}
-      </Suspense>
+      <Suspense fallback={<PageSpinner label="Loading…" />}>{children ?? <Outlet />}</Suspense>
       <NotificationStack />
       <IdleSessionWatcher />
     </AppShell>

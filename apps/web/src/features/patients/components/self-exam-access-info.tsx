@@ -45,7 +45,8 @@ type AccessInfoProps = { request: SelfExamRequest; patientEmail: string | null }
  * are not built, a note saying so instead of a link that would lead the patient to a 404.
  */
 export function SelfExamAccessInfo(props: AccessInfoProps) {
-  if (!builtFeatures.selfExamPatientPages) return <Typography role="status">{selfExamPatientSideMissingText}</Typography>;
+  if (!builtFeatures.selfExamPatientPages)
+    return <Typography role="status">{selfExamPatientSideMissingText}</Typography>;
   return <AccessInfoFields {...props} />;
 }
 

@@ -100,7 +100,11 @@ describe('the create-account page', { timeout: 20_000 }, () => {
   it('shows the no-longer-valid text when the server answers type 17 for an unknown invitation id (§8)', async () => {
     invitationAnswer = {
       status: 400,
-      body: { type: 17, name: 'INVALID_HEALTHCARE_PROVIDER_INVITATION', message: 'This invitation is no longer valid.' },
+      body: {
+        type: 17,
+        name: 'INVALID_HEALTHCARE_PROVIDER_INVITATION',
+        message: 'This invitation is no longer valid.',
+      },
     };
     renderPage('/create-account?t=unknown');
     expect(

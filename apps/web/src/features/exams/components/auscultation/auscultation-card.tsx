@@ -36,7 +36,13 @@ type AuscultationCardProps = {
 };
 
 /** One recording on the exam page (§2.12): point, date, torso, player, heart rate, noise and analysis. */
-export function AuscultationCard({ auscultation, variant, headingId, canDelete, compact = false }: AuscultationCardProps) {
+export function AuscultationCard({
+  auscultation,
+  variant,
+  headingId,
+  canDelete,
+  compact = false,
+}: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
   const [confirming, setConfirming] = useState(false);
   const name = pointName(auscultation);
