@@ -4,18 +4,23 @@
 // of what was uploaded. Every interval it reports the server's memory (RSS from /proc), open file
 // descriptors (its handles: sockets, files, the database), its live JavaScript heap (through the
 // inspector, after a full collection), request errors and the p95 latency, then whether memory grew
-// after the warm-up. Bounded: SOAK_MINUTES (default 20).
+// after the warm-up. Live exams run beside it (soak-live.mjs): SOAK_LIVE_EXAMS rooms (default 10), a
+// provider and a patient on the WebSocket changing the shared state every second, a new exam every
+// minute per room; their changes' p95 from write to the other side is reported apart.
+// Bounded: SOAK_MINUTES (default 20).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeWav, loadEngine, readMonoWav } from '../../packages/audio-engine/dist/node.js';
 import { signInOverHttp } from './sign-in.mjs';
+import { runLiveExams } from './soak-live.mjs';
 import { startServer } from '../support/server.mjs';
 
 const port = Number(process.env.SOAK_PORT ?? 8187);
 const minutes = Number(process.env.SOAK_MINUTES ?? 20);
 const intervalSeconds = Number(process.env.SOAK_INTERVAL_SECONDS ?? 60);
 const clients = Number(process.env.SOAK_CLIENTS ?? 4);
+const liveRooms = Number(process.env.SOAK_LIVE_EXAMS ?? 10);
 /** Minutes at the start whose growth is warm-up (caches, JIT, PGlite's WASM heap reaching its size). */
 const warmupMinutes = Number(process.env.SOAK_WARMUP_MINUTES ?? Math.min(5, minutes / 4));
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/audio');
@@ -106,9 +111,14 @@ try {
     headers.authorization = `Bearer ${await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026')}`;
   };
   await renew();
-  const renewal = setInterval(() => void renew().catch((error) => console.error(`sign-in: ${error.message}`)), 300_000);
+  // Stopped with the run: a renewal racing the server's shutdown is not an error of the server.
+  const renewal = setInterval(
+    () => void renew().catch((error) => running && console.error(`sign-in: ${error.message}`)),
+    300_000,
+  );
   const q = (query) => `q=${encodeURIComponent(JSON.stringify(query))}`;
-  let window = { latencies: [], errors: 0, requests: 0, uploads: 0, processed: 0, kinds: {} };
+  const emptyWindow = () => ({ latencies: [], live: [], errors: 0, requests: 0, uploads: 0, processed: 0, kinds: {} });
+  let window = emptyWindow();
   /** `gone`: a 404 is an answer here (a recording another client deleted meanwhile), not an error. */
   const api = async (kind, url, init = {}, gone = false) => {
     const started = performance.now();
@@ -255,10 +265,25 @@ try {
   const workers = Array.from({ length: clients }, async () => {
     while (running && Date.now() < endAt) await nextAction()();
   });
+  const claims = JSON.parse(Buffer.from(headers.authorization.split('.')[1], 'base64url').toString());
+  const live = runLiveExams({
+    origin,
+    authorization: () => headers.authorization,
+    providerId: claims['https://auscura.example/healthcareProviderId'],
+    patientProfileId: patients[0].id,
+    rooms: liveRooms,
+    roomSeconds: 60,
+    running: () => running && Date.now() < endAt,
+    record: (ms) => window.live.push(ms),
+    fail: (message) => {
+      window.errors++;
+      console.error(message);
+    },
+  });
   console.log(
     `soak: ${minutes} min, ${clients} clients, server pid ${pid}, load average ${loadAtStart.map((v) => round(v, 2)).join(' ')}`,
   );
-  console.log('minute  rss MB  heap MB  fds  requests  errors  p95 ms  uploads  processed');
+  console.log('minute  rss MB  heap MB  fds  requests  errors  p95 ms  uploads  processed  live changes  live p95 ms');
   const reporter = (async () => {
     while (Date.now() < endAt) {
       await new Promise((resolve) =>
@@ -276,17 +301,19 @@ try {
         p95Ms: round(percentile(window.latencies, 95)),
         uploads: window.uploads,
         processed: window.processed,
+        liveChanges: window.live.length,
+        liveP95Ms: round(percentile(window.live, 95)),
       };
       rows.push(row);
-      window = { latencies: [], errors: 0, requests: 0, uploads: 0, processed: 0, kinds: {} };
+      window = emptyWindow();
       console.log(
-        `${String(row.minute).padStart(6)}  ${String(row.rssMb).padStart(6)}  ${String(row.heapMb).padStart(7)}  ${String(row.fds).padStart(3)}  ${String(row.requests).padStart(8)}  ${String(row.errors).padStart(6)}  ${String(row.p95Ms).padStart(6)}  ${String(row.uploads).padStart(7)}  ${String(row.processed).padStart(9)}`,
+        `${String(row.minute).padStart(6)}  ${String(row.rssMb).padStart(6)}  ${String(row.heapMb).padStart(7)}  ${String(row.fds).padStart(3)}  ${String(row.requests).padStart(8)}  ${String(row.errors).padStart(6)}  ${String(row.p95Ms).padStart(6)}  ${String(row.uploads).padStart(7)}  ${String(row.processed).padStart(9)}  ${String(row.liveChanges).padStart(12)}  ${String(row.liveP95Ms).padStart(11)}`,
       );
     }
   })();
   await reporter;
   running = false;
-  await Promise.all(workers);
+  await Promise.all([...workers, live]);
   clearInterval(renewal);
 } finally {
   await stop();
@@ -299,6 +326,9 @@ const errors = rows.reduce((sum, row) => sum + row.errors, 0);
 const summary = {
   minutes,
   clients,
+  liveRooms,
+  liveChanges: rows.reduce((sum, row) => sum + row.liveChanges, 0),
+  liveP95MsRange: [Math.min(...rows.map((r) => r.liveP95Ms)), Math.max(...rows.map((r) => r.liveP95Ms))],
   loadAverageAtStart: loadAtStart.map((v) => round(v, 2)),
   loadAverageAtEnd: os.loadavg().map((v) => round(v, 2)),
   requests: rows.reduce((sum, row) => sum + row.requests, 0),

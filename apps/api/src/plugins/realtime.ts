@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { createLiveExamAudit } from '../realtime/audit.js';
 import { createLocalBus, createRedisBus } from '../realtime/bus.js';
 import type { StateBus } from '../realtime/bus.js';
 import { createRealtimeServer } from '../realtime/socket-server.js';
@@ -32,6 +33,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: { env: En
     tokens: createParticipantTokens(options.database.db),
     serverId,
     log: app.log,
+    audit: createLiveExamAudit(options.database.db),
   });
   app.server.on('upgrade', realtime.handleUpgrade);
   app.decorate('realtime', realtime);

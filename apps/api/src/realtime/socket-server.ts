@@ -48,6 +48,19 @@ export type RealtimeServerOptions = {
   log: FastifyBaseLogger;
   /** Heartbeat timeout (tests shorten it). */
   heartbeatTimeoutMs?: number;
+  /**
+   * Records a live-exam event in the audit trail (who entered or left, entry requests and the
+   * provider's decisions). Failures are logged, never felt by the participants.
+   */
+  audit?: (event: LiveExamEvent) => Promise<void>;
+};
+
+/** A live-exam event for the audit trail; `participant` is absent when a sweep ends a crashed process's presence. */
+export type LiveExamEvent = {
+  virtualExamId: string;
+  participant?: Participant;
+  action: 'join' | 'leave' | 'update';
+  detail?: Record<string, unknown>;
 };
 
 /**
@@ -64,6 +77,9 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new Set<Connection>();
   const timers: NodeJS.Timeout[] = [];
+  const audit = (event: LiveExamEvent) => {
+    options.audit?.(event).catch((error: unknown) => log.error({ err: error }, 'auditing a live exam event failed'));
+  };
 
   const sendText = (connection: Connection, text: string) => {
     if (connection.closed || connection.socket.readyState !== connection.socket.OPEN) return;
@@ -108,9 +124,11 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   };
 
   /** Ends a presence in the state (loggedOut) and forgets its lease. */
-  async function endPresenceAt(virtualExamId: string, presenceKey: string, at: Date) {
-    publish(virtualExamId, await store.update(virtualExamId, (state) => endPresence(state, presenceKey, at)));
+  async function endPresenceAt(virtualExamId: string, presenceKey: string, at: Date, participant?: Participant) {
+    const result = await store.update(virtualExamId, (state) => endPresence(state, presenceKey, at));
+    publish(virtualExamId, result);
     await leases.close(presenceKey);
+    if (result) audit({ virtualExamId, participant, action: 'leave' });
   }
 
   async function authenticate(connection: Connection, token: string) {
@@ -140,10 +158,11 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     const result = await store.update(connection.virtualExamId, (state) =>
       addPresence(state, presenceKey, participant, new Date()),
     );
+    audit({ virtualExamId: connection.virtualExamId, participant, action: 'join' });
     // Closed while signing in: its presence ends at once (onClose did not know the key yet).
     if (connection.closed) {
       publish(connection.virtualExamId, result);
-      return endPresenceAt(connection.virtualExamId, presenceKey, new Date());
+      return endPresenceAt(connection.virtualExamId, presenceKey, new Date(), participant);
     }
     connection.presenceKey = presenceKey;
     send(connection, {
@@ -166,6 +185,11 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       );
       publish(connection.virtualExamId, result);
       send(connection, { type: 'ack', id, version: result?.version ?? connection.version });
+      // The way in is audited: a patient asking to enter, the provider admitting or denying.
+      if (result && path.startsWith('examEntryRequest')) {
+        const entryRequest = result.state.examEntryRequest?.status ?? null;
+        audit({ virtualExamId: connection.virtualExamId, participant, action: 'update', detail: { entryRequest } });
+      }
     } catch (error) {
       if (error instanceof WriteRefused) {
         return send(connection, { type: 'error', id, error: apiError('UNAUTHORIZED', error.message) });
@@ -216,8 +240,8 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     connections.delete(connection);
     connection.unsubscribe?.();
     if (connection.presenceKey) {
-      endPresenceAt(connection.virtualExamId, connection.presenceKey, new Date()).catch((error: unknown) =>
-        log.error({ err: error }, 'ending a presence failed'),
+      endPresenceAt(connection.virtualExamId, connection.presenceKey, new Date(), connection.participant).catch(
+        (error: unknown) => log.error({ err: error }, 'ending a presence failed'),
       );
     }
   }
@@ -294,7 +318,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     await Promise.allSettled(
       open.map((connection) =>
         connection.presenceKey
-          ? endPresenceAt(connection.virtualExamId, connection.presenceKey, new Date())
+          ? endPresenceAt(connection.virtualExamId, connection.presenceKey, new Date(), connection.participant)
           : Promise.resolve(),
       ),
     );

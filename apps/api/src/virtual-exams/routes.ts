@@ -288,7 +288,13 @@ export async function virtualExamRoutesPlugin(
       if (row) await examThrottle.recordFailure(row.id);
       throw codeRefused();
     }
-    return { status: 200, body: await sessions.start(row.id, body.userName) };
+    const session = await sessions.start(row.id, body.userName);
+    // A patient let in by the code is audited as the exam it was let into, never by the name it typed.
+    await audit.record(
+      { kind: 'patient', ref: row.id, organizationId: row.organization_id },
+      { action: 'join', targetType: 'virtual-exam', targetId: row.id, patientProfileId: row.patient_profile_id },
+    );
+    return { status: 200, body: session };
   });
 
   route(app, virtualExamRoutes.refreshAuth, async ({ params, request }) => {

@@ -51,6 +51,11 @@ export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   signal?: AbortSignal;
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;
+  /**
+   * A bearer token for a public endpoint that takes one of its own (the patient session of a
+   * virtual exam); signed-in calls use the provider's token and ignore this.
+   */
+  bearer?: string;
 };
 
 /** The fields of the body sent that the endpoint's body schema lacks (never when there are none). */
@@ -76,6 +81,7 @@ type LooseOptions = {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  bearer?: string;
 };
 
 function readNumberHeader(headers: Headers, name: string): number | null {
@@ -116,6 +122,8 @@ export async function apiRequest<
   if (!endpoint.public) {
     if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
     headers.set('Authorization', `Bearer ${await authHooks.getAccessToken()}`);
+  } else if (options.bearer) {
+    headers.set('Authorization', `Bearer ${options.bearer}`);
   }
 
   const response = await fetch(buildUrl(endpoint, options), {
@@ -128,7 +136,8 @@ export async function apiRequest<
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.isSessionError) authHooks?.onSessionEnded();
+    // A public endpoint's 401 (a patient's code or session) says nothing of the provider's sign-in.
+    if (error.isSessionError && !endpoint.public) authHooks?.onSessionEnded();
     throw error;
   }
   if (response.status !== status) {
