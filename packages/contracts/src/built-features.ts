@@ -5,9 +5,9 @@
  */
 export const builtFeatures = {
   /** The Exam Calendar menu item and /calendar (clinician-portal §2.2, exams-and-devices §2). */
-  examCalendar: false,
+  examCalendar: true,
   /** /live-exam and /virtual-exam: the lobby and the live exam. */
-  liveExam: false,
+  liveExam: true,
   /** /live-exam-compatibility-test, which the Support page recommends before a live exam. */
   compatibilityTest: false,
   /** /self-exam/:id, the patient's page a self-exam request's link and email point at. */
