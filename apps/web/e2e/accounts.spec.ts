@@ -144,11 +144,19 @@ test('spent, expired and unknown invitations, and a missing one', async ({ page,
   await expect(page.getByText(noLongerValid)).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  // Unknown: the server answers type 17, which is "no longer valid" too (§8, issue 22).
   await page.goto('/create-account?t=no-such-invitation-0000000000');
+  await expect(page.getByRole('heading', { name: 'Invitation no longer valid' })).toBeVisible();
+  await expect(page.getByText(noLongerValid)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The fetch-failure text stays for a lookup that really fails.
+  await page.route('**/api/v1/healthcare-provider-invitations/**', (route) => route.abort());
+  await page.goto('/create-account?t=no-such-invitation-0000000001');
   await expect(
     page.getByText('There is an error with this invitation. Please request another one or try again later.'),
   ).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await page.unroute('**/api/v1/healthcare-provider-invitations/**');
 
   await page.goto('/create-account');
   await expect(page).toHaveURL(/\/errors\/404$/);

@@ -102,7 +102,7 @@ async function openDialog(
 }
 
 /** Adds a patient through the New patient dialog and opens their detail page; returns the name. */
-async function addPatient(page: Page): Promise<string> {
+async function addPatient(page: Page, birthdate = '07/04/1958'): Promise<string> {
   await page.goto('/patients');
   await signInAs(page, demo.ada);
   await page.getByRole('button', { name: 'Add new patient' }).first().click();
@@ -115,7 +115,7 @@ async function addPatient(page: Page): Promise<string> {
       .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`,
   );
   await form.getByRole('textbox', { name: 'Email address' }).fill(`ines.${stamp}@example.org`);
-  await form.getByRole('textbox', { name: 'Date of birth' }).fill('07/04/1958');
+  await form.getByRole('textbox', { name: 'Date of birth' }).fill(birthdate);
   await form.getByRole('button', { name: 'Add patient' }).click();
   await expect(form).toBeHidden();
   const row = page.getByRole('table').getByRole('row', { name: new RegExp(`ines\\.${stamp}@example\\.org`) });
@@ -214,7 +214,7 @@ test('records h1 in person, saves it, and the exam plays it with the heart rate 
   await dialog.getByRole('button', { name: 'Start exam' }).click();
   const examId = ((await (await created).json()) as { id: string }).id;
   await expect(dialog.getByRole('heading', { name: 'New Auscultation' })).toBeVisible();
-  await expect(dialog.getByText(/^Age \d+$/)).toBeVisible();
+  await expect(dialog.getByText(/^\d+ years old$/)).toBeVisible();
   await snap(page, '2-exam-started');
   await expectNoSeriousViolations(page);
 
@@ -363,4 +363,24 @@ test('a recording whose upload failed survives a reload and is sent from the nex
   // It went to the exam it was recorded in, once.
   const exam = await examThroughApi(page, examId);
   expect(exam.auscultations.map((a) => a.auscultationPoint.label)).toEqual(['h1']);
+});
+
+test('a 9-month-old reads "9 months old" in the In-Person Exam dialog, the shared age text, not "Age 0"', async ({
+  page,
+}) => {
+  // Born nine months and three days ago, in the browser's calendar.
+  const birth = await page.evaluate(() => {
+    const date = new Date();
+    date.setMonth(date.getMonth() - 9);
+    date.setDate(date.getDate() - 3);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}`;
+  });
+  await addPatient(page, birth);
+  await page.getByRole('button', { name: 'Start In-Person Exam' }).click();
+  const dialog = page.getByRole('dialog', { name: 'In-Person Exam' });
+  await chooseFakeInput(page, dialog);
+  await dialog.getByRole('button', { name: 'Start exam' }).click();
+  await expect(dialog.getByRole('heading', { name: 'New Auscultation' })).toBeVisible();
+  await expect(dialog.getByText('9 months old', { exact: true })).toBeVisible();
 });

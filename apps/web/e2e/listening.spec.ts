@@ -50,6 +50,27 @@ test('the waveform appears, Play downloads with progress then plays, and the dow
   await expect(card.getByText(shown, { exact: true })).toBeVisible();
 });
 
+test('switching the variant during playback keeps playing from the same position, as a preset does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const card = await openHeartRecording(page);
+  const position = async () =>
+    Number(await card.getByRole('slider', { name: /^Playback position/ }).getAttribute('aria-valuenow'));
+  await card.getByRole('button', { name: /^Play,/ }).click();
+  await expect(card.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(position).toBeGreaterThan(1.5);
+  const before = await position();
+  await card.getByRole('combobox', { name: 'Variant' }).click();
+  await page.getByRole('option', { name: 'Raw' }).click();
+  await expect(card.getByRole('combobox', { name: 'Variant' })).toHaveText('Raw');
+  // The new variant is fetched, then plays on from where the old one was, not from the start.
+  await expect(card.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(position).toBeGreaterThan(before + 0.3);
+  expect(await position()).toBeGreaterThanOrEqual(before);
+  await card.getByRole('button', { name: /^Stop,/ }).click();
+});
+
 test('each preset sounds like the engine renders it, and 5x is five times 1x', async ({ page }) => {
   test.setTimeout(120_000);
   const card = await openHeartRecording(page);

@@ -175,3 +175,12 @@ export const examRoutes = {
     summary: 'Create an exam for a patient of the caller’s organization, conducted by the caller',
   }),
 };
+
+/**
+ * Who may change an exam's recordings (record, delete): only its own organization; council
+ * members of other organizations may look, note and review, never change them. One rule for the
+ * API, which enforces it, and the web app, which offers only what it allows (issue 22).
+ */
+export function mayChangeRecordings(examOrganizationId: string, callerOrganizationId: string | null | undefined) {
+  return callerOrganizationId != null && examOrganizationId === callerOrganizationId;
+}

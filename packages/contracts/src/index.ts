@@ -6,6 +6,7 @@ export * from './healthcare-provider.js';
 export * from './identity.js';
 export * from './organization.js';
 export * from './paths.js';
+export * from './built-features.js';
 export * from './patient-profile.js';
 export * from './query.js';
 export * from './auscultation.js';

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { auscultationRoutes, recordingRoutes } from '@auscura/contracts';
+import { auscultationRoutes, mayChangeRecordings, recordingRoutes } from '@auscura/contracts';
 import type { RecordingPathName } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
@@ -32,7 +32,7 @@ type RecordingEndpoint = (typeof recordingRoutes)[RecordingPathName];
 /** Only the exam's own organization changes its recordings; council members may only look. */
 function assertSameOrganization(principal: Principal, organizationId: string) {
   assertExamVisible(principal, organizationId);
-  if (organizationId !== principal.organizationId) {
+  if (!mayChangeRecordings(organizationId, principal.organizationId)) {
     throw new HttpError('UNAUTHORIZED', "Only the exam's organization may change its recordings.", 403);
   }
 }

@@ -35,7 +35,8 @@ export async function pinAgeExamples(db: Db, organizationName: string, now: numb
   ] as const)
     await db
       .updateTable('patient_profiles')
-      .set({ birthdate: date.toISOString().slice(0, 10) })
+      // A profile is not created before its patient is born; the first exam stays after both.
+      .set({ birthdate: date.toISOString().slice(0, 10), date_created: sql<Date>`greatest(date_created, ${date})` })
       .where('id', '=', id)
       .execute();
   return [infant.id, adult.id];

@@ -262,6 +262,10 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
           // Ages from infants to the elderly; a few births are recent so age texts in months appear.
           const ageDays = random() < 0.12 ? Math.floor(30 + random() * 700) : Math.floor((5 + random() * 85) * 365.25);
           const birthdate = new Date(now - ageDays * day).toISOString().slice(0, 10);
+          // The profile is created after the birth and before every exam (issue 22: 'Profile created'
+          // never lies after the first exam).
+          const createdDaysAgo = Math.min(Math.floor(random() * 700), ageDays - 1);
+          const profileCreated = new Date(now - createdDaysAgo * day - index * 3600 * 1000);
           const patient = await tx
             .insertInto('patient_profiles')
             .values({
@@ -272,7 +276,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
               email_address: email,
               birthdate: random() < 0.04 ? null : birthdate,
               sex: random() < 0.06 ? null : sex,
-              date_created: new Date(now - Math.floor(random() * 700) * day - index * 3600 * 1000),
+              date_created: profileCreated,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -283,6 +287,7 @@ export async function seedDemoData(db: Db, options: { reset: boolean; tcVersion:
             providerIds: providerIds,
             primaryProviderId: hp.id,
             focus: organization.focus,
+            profileCreated: profileCreated.getTime(),
             now,
           });
         }
@@ -319,10 +324,11 @@ async function seedExams(
     providerIds: string[];
     primaryProviderId: string;
     focus: 'heart' | 'lungs';
+    /** Exams fall between the profile's creation and now. */
+    profileCreated: number;
     now: number;
   },
 ): Promise<number> {
-  const day = 24 * 3600 * 1000;
   const count = Math.floor(random() * 5);
   for (let n = 0; n < count; n++) {
     // Mostly the primary doctor; sometimes a colleague conducts the exam.
@@ -340,7 +346,7 @@ async function seedExams(
         notes: hasNotes ? pick(random, noteTexts) : null,
         enhanced_notes: enhanced,
         reviewed: random() < 0.5,
-        date_created: new Date(patient.now - Math.floor(random() * 365 * day)),
+        date_created: new Date(patient.profileCreated + random() * (patient.now - patient.profileCreated)),
       })
       .returning(['id', 'date_created'])
       .executeTakeFirstOrThrow();

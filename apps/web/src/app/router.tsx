@@ -7,6 +7,7 @@ import { PatientsRoute } from './routes/app/patients.tsx';
 import { ShellLayout } from './routes/app/shell-layout.tsx';
 import { RequireServer } from './routes/require-server.tsx';
 import { RootRoute } from './routes/root.tsx';
+import { UnknownRoute } from './routes/unknown-route.tsx';
 import { OrganizationExamsAllRedirect } from './routes/organization/exams-all-redirect.tsx';
 import { LiveExamGate } from './routes/live-exam/live-exam-gate.tsx';
 
@@ -115,7 +116,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: <UnknownRoute /> },
     ],
   },
 ];

@@ -43,10 +43,13 @@ export function ageText(birthdate: string, today: Date = new Date()): string {
   return `${Math.floor(months / 12)} years old`;
 }
 
-/** Whole years, for 'Age N' (exams-and-devices §2.9 shows the age, not the date); null for no or a future date. */
-export function ageInYears(birthdate: string, today: Date = new Date()): number | null {
-  const months = completedMonths(birthdate, today);
-  return months === null || months < 0 ? null : Math.floor(months / 12);
+/**
+ * The age line of the In-Person Exam dialog (exams-and-devices §2.9 shows the date of birth as an
+ * age), in the shared age text of clinician-portal §5: '9 months old', not 'Age 0'.
+ */
+export function ageLine(birthdate: string | null, today: Date = new Date()): string {
+  const text = birthdate ? ageText(birthdate, today) : 'unknown';
+  return text === 'unknown' ? 'Age unknown' : text;
 }
 
 /** The date of birth with the age after it, or 'unknown' (clinician-portal §2.9, §5). */

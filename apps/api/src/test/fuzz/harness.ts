@@ -60,7 +60,8 @@ export async function send(app: FastifyInstance, request: FuzzRequest): Promise<
 
 /**
  * Runs `runs` generated requests per principal against one endpoint, with fast-check (a failure
- * is shrunk to the smallest request that still fails, and reports its seed). Returns the count sent.
+ * is shrunk to the smallest request that still fails, and reports its seed). Returns the count
+ * sent by each principal.
  */
 export async function fuzzEndpoint(options: {
   app: FastifyInstance;
@@ -68,9 +69,10 @@ export async function fuzzEndpoint(options: {
   context: FuzzContext;
   principals: FuzzPrincipal[];
   seed?: number;
-}): Promise<number> {
-  let sent = 0;
+}): Promise<Record<string, number>> {
+  const sentBy: Record<string, number> = {};
   for (const principal of options.principals) {
+    let sent = 0;
     const numRuns = principal.runs(options.endpoint);
     const arbitrary = fc.tuple(badRequests(options.endpoint, options.context), principal.headers);
     await fc.assert(
@@ -93,8 +95,9 @@ export async function fuzzEndpoint(options: {
       }),
       { numRuns, seed: options.seed, endOnFailure: false },
     );
+    sentBy[principal.name] = sent;
   }
-  return sent;
+  return sentBy;
 }
 
 /**

@@ -53,6 +53,14 @@ export const invitationMessages = {
   fetchFailed: 'There is an error with this invitation. Please request another one or try again later.',
 } as const;
 
+/**
+ * Whether the invitation page shows "no longer valid" for a failed lookup: the server's type 17
+ * (an unknown or used invitation id) is that answer; only real failures get the fetch-failure text.
+ */
+export function invitationRefused(error: unknown): boolean {
+  return errorCode(error) === 'INVALID_HEALTHCARE_PROVIDER_INVITATION';
+}
+
 /** §8 'Other messages': onboarding profile or terms save failure. */
 export const submitFailedText = 'There was an error submitting your information. Please try again later.';
 

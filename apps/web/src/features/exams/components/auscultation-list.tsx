@@ -13,10 +13,12 @@ const comboColumns = ['Silence', 'Algo1', 'Raw'] as const;
 function AuscultationItems({
   auscultations,
   variant,
+  canChange,
   compact = false,
 }: {
   auscultations: Auscultation[];
   variant: RecordingVariant;
+  canChange: boolean;
   compact?: boolean;
 }) {
   const id = useId();
@@ -28,6 +30,7 @@ function AuscultationItems({
           auscultation={auscultation}
           variant={variant}
           headingId={`${id}-${auscultation.id}`}
+          canDelete={canChange}
           compact={compact}
         />
       ))}
@@ -35,10 +38,15 @@ function AuscultationItems({
   );
 }
 
-type AuscultationListProps = { auscultations: Auscultation[]; combo: boolean };
+type AuscultationListProps = {
+  auscultations: Auscultation[];
+  combo: boolean;
+  /** Whether the caller may delete recordings (mayChangeRecordings): not on another organization's exam. */
+  canChange: boolean;
+};
 
 /** The exam's recordings; `combo` is the debug layout with each one under three algorithms. */
-export function AuscultationList({ auscultations, combo }: AuscultationListProps) {
+export function AuscultationList({ auscultations, combo, canChange }: AuscultationListProps) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="auscultations-title" sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" id="auscultations-title" sx={{ mb: 1 }}>
@@ -53,12 +61,12 @@ export function AuscultationList({ auscultations, combo }: AuscultationListProps
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {column}
               </Typography>
-              <AuscultationItems auscultations={auscultations} variant={column} compact />
+              <AuscultationItems auscultations={auscultations} variant={column} canChange={canChange} compact />
             </Box>
           ))}
         </Box>
       ) : (
-        <AuscultationItems auscultations={auscultations} variant="Silence" />
+        <AuscultationItems auscultations={auscultations} variant="Silence" canChange={canChange} />
       )}
     </Paper>
   );

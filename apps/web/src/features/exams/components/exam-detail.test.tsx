@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Exam, ExamNavigation } from '@auscura/contracts';
+import { claims } from '@auscura/contracts';
+import type { Auscultation, Exam, ExamNavigation } from '@auscura/contracts';
 import { setApiAuth } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ExamDetail } from './exam-detail.tsx';
@@ -186,5 +187,45 @@ describe('the exam detail', () => {
     renderExam();
     expect(await screen.findByText('Conducted by')).toBeTruthy();
     expect(screen.queryByText('Primary doctor')).toBeNull();
+  });
+
+  it("offers Delete on recordings of the caller's own organization only, never on a council exam of another", async () => {
+    const recording = (exam: Exam): Auscultation => ({
+      id: '00000000-0000-4000-8000-0000000000b1',
+      dateCreated: '2026-03-04T10:01:00.000Z',
+      examId: exam.id,
+      deviceLabel: null,
+      auscultationPoint: { type: 'heart', label: 'h1', longLabel: 'Aortic' },
+      recording: null,
+      noiseQualityRecord: null,
+      heartrateBpm: null,
+      heartbeatPresent: null,
+      heartbeatNormal: null,
+      ausculthingDiagnosis: null,
+      beatawareId: null,
+      beatawareStatus: null,
+      beatawareReport: null,
+    });
+    const user = { sub: 'ada', [claims.organizationId]: organizationId };
+    for (const [exam, offered] of [
+      [ownExam, 1],
+      [maskedExam, 0],
+    ] as const) {
+      route = serve({ ...exam, auscultations: [recording(exam)] });
+      renderWithProviders(<ExamDetail examId={examId} family="exam" combo={false} />, { notify, auth: { user } });
+      expect(await screen.findByRole('heading', { level: 3, name: 'Aortic' })).toBeTruthy();
+      expect(screen.queryAllByRole('button', { name: 'Delete, Aortic' })).toHaveLength(offered);
+      // What a council member may do on another organization's exam stays: review and notes.
+      expect(screen.getByRole('switch', { name: 'Mark as reviewed' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('puts the review panel before the recordings, so narrow screens reach it without scrolling past them', async () => {
+    route = serve(ownExam);
+    renderExam();
+    const review = await screen.findByRole('region', { name: 'Review' });
+    const recordings = screen.getByRole('region', { name: 'Auscultations' });
+    expect(review.compareDocumentPosition(recordings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -7,7 +7,11 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
 import { useExam } from '../../../lib/api/exams/get-exam.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { mayChangeRecordings } from '@auscura/contracts';
+import type { Exam } from '@auscura/contracts';
 import type { ExamFamily } from '../utils/exam-family.ts';
+import { topBarHeight } from '../../../components/layout/shell-sizes.ts';
 import { AuscultationList } from './auscultation-list.tsx';
 import { EnhancedNotesPanel } from './enhanced-notes-panel.tsx';
 import { ExamHeader } from './exam-header.tsx';
@@ -26,6 +30,22 @@ export function ExamDetail({ examId, family, combo }: ExamDetailProps) {
     return <Alert severity="error">{listLoadFailedText}</Alert>;
   }
   const exam = query.data;
+  return <ExamReview exam={exam} combo={combo} family={family} />;
+}
+
+/** Grid placement: the review panel first on narrow screens, beside the recordings (and sticky) from lg. */
+const panelPlacement = {
+  gridRow: { lg: 1 },
+  gridColumn: { lg: 2 },
+  position: { lg: 'sticky' },
+  top: { lg: topBarHeight + 16 },
+  maxHeight: { lg: `calc(100vh - ${topBarHeight + 32}px)` },
+  overflowY: { lg: 'auto' },
+} as const;
+
+function ExamReview({ exam, combo, family }: { exam: Exam; combo: boolean; family: ExamFamily }) {
+  const user = useCurrentUser();
+  const canChange = mayChangeRecordings(exam.organizationId, user?.organizationId);
   return (
     <Box>
       <ExamHeader exam={exam} family={family} />
@@ -38,10 +58,15 @@ export function ExamDetail({ examId, family, combo }: ExamDetailProps) {
           alignItems: 'start',
         }}
       >
-        <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} />
+        {/*
+          The review (Mark as reviewed, notes, enhanced notes) comes before the recordings: at 1024 px
+          the two stack, and a reviewer must not scroll past every recording to reach it (issue 22).
+        */}
         <Paper
           variant="outlined"
-          sx={{ p: 3, display: 'grid', gap: 2.5, ...(combo ? {} : { gridRow: { lg: 1 }, gridColumn: { lg: 2 } }) }}
+          component="section"
+          aria-label="Review"
+          sx={{ p: 3, display: 'grid', gap: 2.5, ...(combo ? { order: 1 } : panelPlacement) }}
         >
           <ReviewedToggle exam={exam} />
           <ExamPeople exam={exam} />
@@ -56,6 +81,9 @@ export function ExamDetail({ examId, family, combo }: ExamDetailProps) {
           <Divider />
           <EnhancedNotesPanel key={`enhanced-${exam.id}`} exam={exam} />
         </Paper>
+        <Box sx={combo ? {} : { gridRow: { lg: 1 }, gridColumn: { lg: 1 }, minWidth: 0 }}>
+          <AuscultationList auscultations={exam.auscultations ?? []} combo={combo} canChange={canChange} />
+        </Box>
       </Box>
     </Box>
   );

@@ -34,18 +34,35 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
 
   const span = useCallback((duration: number): Span => latest.current.region ?? { start: 0, end: duration }, []);
 
-  // A new variant (or recording) needs a new download; the old one's audio graph goes.
+  // A new variant needs a new download; the old one's audio graph goes. As with a preset, a
+  // variant switched during playback keeps playing from the same position (issue 22), and a
+  // stopped player keeps its playhead; a new recording starts from the beginning.
+  const resumeAfterSwitch = useRef(false);
+  const playLatest = useRef<() => Promise<void>>(async () => undefined);
   useEffect(() => {
+    if (resumeAfterSwitch.current) {
+      resumeAfterSwitch.current = false;
+      void playLatest.current();
+    }
     return () => {
+      const current = playback.current;
+      resumeAfterSwitch.current = current?.playing ?? false;
+      if (current?.playing) cursor.current = current.position();
       controller.current?.abort();
-      playback.current?.destroy();
+      current?.destroy();
       playback.current = null;
-      cursor.current = 0;
       setState('idle');
       setProgress(null);
       setFellBack(false);
     };
-  }, [auscultationId, variant]);
+  }, [variant]);
+  useEffect(
+    () => () => {
+      cursor.current = 0;
+      resumeAfterSwitch.current = false;
+    },
+    [auscultationId],
+  );
 
   // A stable function for the page-wide "one at a time" rule; it runs this player's latest stop.
   const stopLatest = useRef<() => void>(() => undefined);
@@ -118,6 +135,8 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
     }
     await start(cursor.current);
   }, [load, span, start, state]);
+
+  playLatest.current = play;
 
   const stop = useCallback(() => {
     const current = playback.current;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Exam } from '@auscura/contracts';
 import { getExamQueryOptions, useExam } from '../../../lib/api/exams/get-exam.ts';
 import type { useAudioInputs } from '../../../hooks/use-audio-inputs.ts';
-import { ageInYears, patientName } from '../../../lib/format-patient.ts';
+import { ageLine, patientName } from '../../../lib/format-patient.ts';
 import { AuscultationWizard } from './auscultation-wizard.tsx';
 import { DeviceWarnings } from './device-warnings.tsx';
 import { InputSelect } from '../../../components/recording/input-select.tsx';
@@ -20,7 +20,6 @@ export function ExamSession({ created, devices }: { created: Exam; devices: Retu
   const [sentCount, setSentCount] = useState(0);
   const patient = created.patientProfile;
   const patientProfileId = created.patientProfileId ?? '';
-  const age = patient?.birthdate ? ageInYears(patient.birthdate) : null;
   const refresh = () => {
     setSentCount((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: getExamQueryOptions(created.id).queryKey });
@@ -33,7 +32,7 @@ export function ExamSession({ created, devices }: { created: Exam; devices: Retu
           <Typography variant="h5" component="h2">
             {patient ? patientName(patient, 'Patient') : 'Patient'}
           </Typography>
-          <Typography color="text.secondary">{age === null ? 'Age unknown' : `Age ${age}`}</Typography>
+          <Typography color="text.secondary">{ageLine(patient?.birthdate ?? null)}</Typography>
         </Box>
         <InputSelect inputs={devices.inputs} value={devices.deviceId} onChange={devices.choose} />
       </Box>

@@ -110,7 +110,13 @@ describe('the New patient dialog', () => {
       {
         method: 'POST',
         path: '/api/v1/patient-profiles',
-        body: { firstName: 'Ada', lastName: 'Byron', emailAddress: 'ada@example.org', birthdate: '1955-12-10' },
+        body: {
+          firstName: 'Ada',
+          lastName: 'Byron',
+          emailAddress: 'ada@example.org',
+          sex: 'unknown',
+          birthdate: '1955-12-10',
+        },
       },
     ]);
   });

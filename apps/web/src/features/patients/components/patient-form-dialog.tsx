@@ -28,14 +28,14 @@ import type { PatientFormInput, PatientFormValues } from '../utils/patient-form.
 import { BirthdateField } from './birthdate-field.tsx';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
 
-function SexField({ control, withEmpty }: { control: Control<PatientFormInput>; withEmpty: boolean }) {
+function SexField({ control }: { control: Control<PatientFormInput> }) {
   const { field } = useController({ control, name: 'sex' });
   return (
     // A native select: keyboard and screen-reader behaviour of the platform, no popover to load.
     <TextField
       select
       name={field.name}
-      value={field.value ?? ''}
+      value={field.value}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
@@ -43,7 +43,6 @@ function SexField({ control, withEmpty }: { control: Control<PatientFormInput>; 
       fullWidth
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
-      {withEmpty && <option value="">Not specified</option>}
       {sexOptions.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -134,7 +133,7 @@ export default function PatientFormDialog({ patient, onClose }: PatientFormDialo
               autoComplete="off"
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <SexField control={form.control} withEmpty={!patient?.sex} />
+              <SexField control={form.control} />
               <BirthdateField control={form.control} />
             </Stack>
           </Stack>

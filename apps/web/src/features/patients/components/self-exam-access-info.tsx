@@ -10,9 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { SelfExamRequest } from '@auscura/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { builtFeatures } from '../../../config/built-features.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { useSendSelfExamAccessInfo } from '../../../lib/api/self-exam-requests/send-self-exam-access-info.ts';
-import { accessInfoEmailSchema, accessInfoTexts } from '../utils/self-exam-form.ts';
+import { accessInfoEmailSchema, accessInfoTexts, selfExamPatientSideMissingText } from '../utils/self-exam-form.ts';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
 
 function CopyableField({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
@@ -39,8 +40,18 @@ function CopyableField({ label, value, onCopy }: { label: string; value: string;
 
 type AccessInfoProps = { request: SelfExamRequest; patientEmail: string | null };
 
+/**
+ * After a request is created: its link and access code, or, while the patient's self-exam pages
+ * are not built, a note saying so instead of a link that would lead the patient to a 404.
+ */
+export function SelfExamAccessInfo(props: AccessInfoProps) {
+  if (!builtFeatures.selfExamPatientPages)
+    return <Typography role="status">{selfExamPatientSideMissingText}</Typography>;
+  return <AccessInfoFields {...props} />;
+}
+
 /** The created request's link and access code, each copyable, and Send Access Info by email. */
-export function SelfExamAccessInfo({ request, patientEmail }: AccessInfoProps) {
+function AccessInfoFields({ request, patientEmail }: AccessInfoProps) {
   const notify = useNotify();
   const send = useSendSelfExamAccessInfo(request.id);
   const form = useForm<z.input<typeof accessInfoEmailSchema>, unknown, z.output<typeof accessInfoEmailSchema>>({

@@ -75,7 +75,7 @@ describe('the patient form', () => {
     firstName: ' Maren ',
     lastName: "O'Neill-Ruiz",
     emailAddress: 'm@example.org',
-    sex: '',
+    sex: 'unknown',
     birthdate: '03/14/1961',
   } as const;
 
@@ -95,11 +95,12 @@ describe('the patient form', () => {
     expect(messages({ firstName: 'Léa-Sofía' })).toEqual([]);
   });
 
-  it('turns the values into the server’s fields: trimmed, sex left out when not chosen, ISO birthdate', () => {
+  it('turns the values into the server’s fields: trimmed, ISO birthdate', () => {
     expect(toPatientFields(patientFormSchema.parse(valid))).toEqual({
       firstName: 'Maren',
       lastName: "O'Neill-Ruiz",
       emailAddress: 'm@example.org',
+      sex: 'unknown',
       birthdate: '1961-03-14',
     });
     expect(toPatientFields(patientFormSchema.parse({ ...valid, sex: 'female' })).sex).toBe('female');
@@ -110,9 +111,14 @@ describe('the patient form', () => {
       firstName: 'Maren',
       lastName: 'Lind',
       emailAddress: 'maren@example.org',
-      sex: '',
+      sex: 'unknown',
       birthdate: '03/14/1961',
     });
+  });
+
+  it('offers exactly the spec’s sexes (exams-and-devices §5): unknown, male, female, and nothing else', () => {
+    expect(initialPatientForm().sex).toBe('unknown');
+    expect(patientFormSchema.safeParse({ ...valid, sex: '' }).success).toBe(false);
   });
 });
 
@@ -138,6 +144,11 @@ describe('the update diff', () => {
 
   it('does not clear a sex the profile has when none is sent', () => {
     expect(changedPatientFields({ ...original, sex: 'male' }, same)).toEqual({});
+  });
+
+  it('treats a profile without a sex as unknown: keeping Unknown sends nothing', () => {
+    expect(changedPatientFields(original, { ...same, sex: 'unknown' })).toEqual({});
+    expect(changedPatientFields({ ...original, sex: 'male' }, { ...same, sex: 'unknown' })).toEqual({ sex: 'unknown' });
   });
 });
 

@@ -79,7 +79,8 @@ export const patientFormSchema = z.object({
   lastName: name('Last name'),
   // The shared email rule (clinician-portal §5, 'Email address').
   emailAddress: emailAddressRule,
-  sex: z.union([z.enum(['unknown', 'male', 'female']), z.literal('')]),
+  // exams-and-devices §5: the options are unknown, male, female; a profile without one reads 'unknown'.
+  sex: z.enum(['unknown', 'male', 'female']),
   birthdate: z.string().superRefine((value, context) => {
     const message = birthdateError(value);
     if (message) context.addIssue({ code: 'custom', message });
@@ -94,7 +95,7 @@ export function toPatientFields(values: PatientFormValues): PatientProfileFields
     firstName: values.firstName,
     lastName: values.lastName,
     emailAddress: values.emailAddress,
-    ...(values.sex ? { sex: values.sex } : {}),
+    sex: values.sex,
     // The schema has checked it parses.
     birthdate: parseUsDate(values.birthdate) ?? '',
   };
@@ -106,7 +107,7 @@ export function initialPatientForm(patient?: PatientProfile): PatientFormInput {
     firstName: patient?.firstName ?? '',
     lastName: patient?.lastName ?? '',
     emailAddress: patient?.emailAddress ?? '',
-    sex: patient?.sex ?? '',
+    sex: patient?.sex ?? 'unknown',
     birthdate: toUsDate(patient?.birthdate ?? null),
   };
 }
@@ -123,7 +124,8 @@ export function changedPatientFields(
   if (fields.firstName !== original.firstName) changes.firstName = fields.firstName;
   if (fields.lastName !== original.lastName) changes.lastName = fields.lastName;
   if (fields.emailAddress !== original.emailAddress) changes.emailAddress = fields.emailAddress;
-  if (fields.sex !== undefined && fields.sex !== original.sex) changes.sex = fields.sex;
+  // A profile with no sex shows 'unknown': keeping it is no change.
+  if (fields.sex !== undefined && fields.sex !== (original.sex ?? 'unknown')) changes.sex = fields.sex;
   if (fields.birthdate !== original.birthdate) changes.birthdate = fields.birthdate;
   return changes;
 }

@@ -52,6 +52,10 @@ export const accessInfoEmailSchema = z.object({
   emailAddress: emailAddressRule,
 });
 
+/** Shown instead of the link and access code while the patient's self-exam pages are not built (issue 22). */
+export const selfExamPatientSideMissingText =
+  'The self exam request has been created. The patient side of self exams is not available yet, so there is no link or access code to give the patient for now.';
+
 export const accessInfoTexts = {
   copied: 'The access information has been copied to your clipboard',
   emailSent: 'The access information email was successfully sent',

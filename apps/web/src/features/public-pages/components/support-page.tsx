@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import { builtFeatures } from '../../../config/built-features.ts';
 import { contactAddresses } from '../../../config/paths.ts';
 import { InfoPage, Section } from './info-page.tsx';
 
@@ -23,7 +24,9 @@ export function SupportPage() {
       <Section title="Before you write">
         <ul>
           <li>Check that your stethoscope is paired and charged, and that your browser may use the microphone.</li>
-          <li>For live exams, run the compatibility test to check your camera, microphone and network.</li>
+          {builtFeatures.compatibilityTest && (
+            <li>For live exams, run the compatibility test to check your camera, microphone and network.</li>
+          )}
           <li>If a page will not load, sign out, sign back in and try again.</li>
         </ul>
       </Section>

@@ -1,3 +1,2 @@
-/** clinician-portal §2.2 / §9: menu 240 px wide, top bar 76 px high. */
-export const menuWidth = 240;
-export const topBarHeight = 76;
+/** The shell's sizes live with the layout components, where screens may read them too. */
+export { menuWidth, topBarHeight } from '../../../components/layout/shell-sizes.ts';

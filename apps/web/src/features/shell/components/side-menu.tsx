@@ -14,6 +14,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { builtFeatures } from '../../../config/built-features.ts';
 import { paths } from '../../../config/paths.ts';
 import { InfoLinks } from './info-links.tsx';
 import { menuWidth, topBarHeight } from './shell-sizes.ts';
@@ -79,14 +80,16 @@ export function SideMenu() {
             <ListItemText primary="Council" />
           </ListItemButton>
         </ListItem>
-        <ListItem disablePadding>
-          <ListItemButton component={NavLink} to={paths.calendar.getHref()} sx={activeStyle}>
-            <ListItemIcon>
-              <CalendarIcon />
-            </ListItemIcon>
-            <ListItemText primary="Exam Calendar" />
-          </ListItemButton>
-        </ListItem>
+        {builtFeatures.examCalendar && (
+          <ListItem disablePadding>
+            <ListItemButton component={NavLink} to={paths.calendar.getHref()} sx={activeStyle}>
+              <ListItemIcon>
+                <CalendarIcon />
+              </ListItemIcon>
+              <ListItemText primary="Exam Calendar" />
+            </ListItemButton>
+          </ListItem>
+        )}
         <ListItem disablePadding sx={{ display: 'block' }}>
           <ListItemButton
             aria-expanded={organizationOpen}

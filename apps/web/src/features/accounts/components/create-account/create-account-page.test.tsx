@@ -97,6 +97,33 @@ describe('the create-account page', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('shows the no-longer-valid text when the server answers type 17 for an unknown invitation id (§8)', async () => {
+    invitationAnswer = {
+      status: 400,
+      body: {
+        type: 17,
+        name: 'INVALID_HEALTHCARE_PROVIDER_INVITATION',
+        message: 'This invitation is no longer valid.',
+      },
+    };
+    renderPage('/create-account?t=unknown');
+    expect(
+      await screen.findByText(
+        'This invitation is no longer valid. If you do not already have an account, please request a new invitation.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Invitation no longer valid' })).toBeTruthy();
+    expect(screen.queryByText(/There is an error with this invitation/)).toBeNull();
+  });
+
+  it('keeps the fetch-failure text for a server failure', async () => {
+    invitationAnswer = { status: 500, body: { type: 1, name: 'INTERNAL_SERVER_ERROR', message: 'Server error' } };
+    renderPage('/create-account?t=tok-123');
+    expect(
+      await screen.findByText('There is an error with this invitation. Please request another one or try again later.'),
+    ).toBeTruthy();
+  });
+
   it('shows every field message for an empty form and sends nothing', async () => {
     renderPage('/create-account?t=tok-123');
     await screen.findByRole('button', { name: 'Create account' });

@@ -7,7 +7,7 @@ import { PublicLayout } from '../../../../components/layout/public-layout.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { usePublicConfig } from '../../../../lib/public-config.ts';
 import { useInvitation } from '../../../../lib/api/healthcare-providers/get-invitation.ts';
-import { invitationMessages } from '../../utils/account-errors.ts';
+import { invitationMessages, invitationRefused } from '../../utils/account-errors.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
 
 /** /create-account?t=…: accept an invitation (clinician-portal §2.5). No t goes to the 404 route. */
@@ -45,9 +45,10 @@ function CreateAccountStates({ token }: { token: string }) {
     );
   }
   if (invitation.isError || !invitation.data.isValid) {
+    const failed = invitation.isError && !invitationRefused(invitation.error);
     return (
-      <MessagePage title={invitation.isError ? 'Invitation error' : 'Invitation no longer valid'}>
-        <p role="alert">{invitation.isError ? invitationMessages.fetchFailed : invitationMessages.noLongerValid}</p>
+      <MessagePage title={failed ? 'Invitation error' : 'Invitation no longer valid'}>
+        <p role="alert">{failed ? invitationMessages.fetchFailed : invitationMessages.noLongerValid}</p>
       </MessagePage>
     );
   }

@@ -29,12 +29,20 @@ type AuscultationCardProps = {
   auscultation: Auscultation;
   variant: RecordingVariant;
   headingId: string;
+  /** Offer Delete only when the caller may change the exam's recordings (not a council exam of another organization). */
+  canDelete: boolean;
   /** The combo debug view's narrow columns leave out the torso diagram. */
   compact?: boolean;
 };
 
 /** One recording on the exam page (§2.12): point, date, torso, player, heart rate, noise and analysis. */
-export function AuscultationCard({ auscultation, variant, headingId, compact = false }: AuscultationCardProps) {
+export function AuscultationCard({
+  auscultation,
+  variant,
+  headingId,
+  canDelete,
+  compact = false,
+}: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
   const [confirming, setConfirming] = useState(false);
   const name = pointName(auscultation);
@@ -63,17 +71,19 @@ export function AuscultationCard({ auscultation, variant, headingId, compact = f
               {formatDateTime(auscultation.dateCreated)}
             </Typography>
           </Box>
-          <Button
-            color="error"
-            size="small"
-            sx={{ flexShrink: 0 }}
-            startIcon={<DeleteOutlineIcon />}
-            disabled={remove.isPending}
-            aria-label={`Delete, ${name}`}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </Button>
+          {canDelete && (
+            <Button
+              color="error"
+              size="small"
+              sx={{ flexShrink: 0 }}
+              startIcon={<DeleteOutlineIcon />}
+              disabled={remove.isPending}
+              aria-label={`Delete, ${name}`}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          )}
           {confirming && (
             <DeleteAuscultationDialog
               pointName={name}

@@ -53,7 +53,13 @@ export function PlayerControls(props: PlayerControlsProps) {
             Play
           </Button>
         )}
-        <ToggleButton size="small" value="loop" selected={props.loop} onChange={() => props.onLoop(!props.loop)}>
+        <ToggleButton
+          size="small"
+          value="loop"
+          selected={props.loop}
+          onChange={() => props.onLoop(!props.loop)}
+          aria-label={`Loop, ${label}`}
+        >
           Loop
         </ToggleButton>
         <ToggleButton
@@ -62,6 +68,7 @@ export function PlayerControls(props: PlayerControlsProps) {
           selected={props.regionOn}
           disabled={!props.hasRegion}
           onChange={() => props.onRegion(!props.regionOn)}
+          aria-label={`Region, ${label}`}
         >
           Region
         </ToggleButton>
