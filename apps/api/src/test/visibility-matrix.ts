@@ -388,6 +388,22 @@ export const matrix: Record<string, Row> = {
     council: { status: 401, errorName: 'UNAUTHORIZED' },
     plain: { status: 401, errorName: 'UNAUTHORIZED' },
   },
+  'POST /api/v1/video/rooms': {
+    request: (c) => ({ method: 'POST', url: '/api/v1/video/rooms', payload: { virtualExamId: c.other.virtualExamId } }),
+    council: notFound,
+    plain: notFound,
+  },
+  // A provider's token is not a patient session: the room token is the patient's call.
+  'POST /api/v1/video/rooms/:id/tokens': {
+    request: (c) => ({ method: 'POST', url: `/api/v1/video/rooms/${c.other.virtualExamId}/tokens` }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'GET /api/v1/video/turn-credentials': {
+    request: (c) => ({ method: 'GET', url: `/api/v1/video/turn-credentials?virtualExamId=${c.other.virtualExamId}` }),
+    council: notFound,
+    plain: notFound,
+  },
   'GET /api/v1/auscultations/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
     council: { status: 200 },
