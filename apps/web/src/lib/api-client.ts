@@ -51,6 +51,8 @@ export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   signal?: AbortSignal;
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;
+  /** A token of the caller's own for a public endpoint (a patient's session token). */
+  bearer?: string;
 };
 
 /** The fields of the body sent that the endpoint's body schema lacks (never when there are none). */
@@ -76,6 +78,7 @@ type LooseOptions = {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  bearer?: string;
 };
 
 function readNumberHeader(headers: Headers, name: string): number | null {
@@ -113,7 +116,9 @@ export async function apiRequest<
   const options: LooseOptions = (args[0] as LooseOptions | undefined) ?? {};
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (!endpoint.public) {
+  if (options.bearer) {
+    headers.set('Authorization', `Bearer ${options.bearer}`);
+  } else if (!endpoint.public) {
     if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
     headers.set('Authorization', `Bearer ${await authHooks.getAccessToken()}`);
   }
