@@ -61,7 +61,7 @@ function openChannel(side: Side, virtualExamId: string) {
       };
       const lib = (window as unknown as RoomWindow).videoLib;
       const channel = lib.createWebSocketChannel({ virtualExamId, getToken });
-      Object.assign(window, { room: { channel, received: [] } });
+      Object.assign(window, { room: { channel, received: [], states: [] } });
       await new Promise<void>((resolve) => channel.onStatus((s: string) => s === 'connected' && resolve()));
     },
     { virtualExamId, bearer: side.bearer, role: side.role },
@@ -112,6 +112,7 @@ function join(side: Side, virtualExamId: string, policy: RTCIceTransportPolicy) 
       };
       room.on('remoteStream', play);
       room.on('data', (message: unknown) => state.received.push(message));
+      room.on('state', (next: string) => state.states.push(next));
       if (room.remoteStream) play(room.remoteStream);
       Object.assign(state, { room, video });
     },
@@ -226,6 +227,44 @@ for (const policy of ['relay', 'all'] as const) {
           { timeout: 10_000 },
         )
         .toContainEqual({ type: 'targetPos', detail: [0.25, 0.75] });
+
+      if (policy === 'relay') {
+        // Acceptance 4: the network goes away — the TURN server (the only media path) and the
+        // patient's WebSocket — for a few seconds and comes back: media resumes without re-entry.
+        const frames = () =>
+          provider.page.evaluate(async () => {
+            const peers = (window as unknown as RoomWindow).peers;
+            let decoded = 0;
+            (await peers[peers.length - 1]!.getStats()).forEach((report) => {
+              if (report.type === 'inbound-rtp' && report.kind === 'video') decoded = report.framesDecoded ?? 0;
+            });
+            return decoded;
+          });
+        const peersBefore = await provider.page.evaluate(() => (window as unknown as RoomWindow).peers.length);
+        await coturn.stop();
+        await patient.page.evaluate(() =>
+          (window as unknown as RoomWindow).sockets.forEach((socket) => socket.close()),
+        );
+        for (const side of sides) {
+          await expect
+            .poll(() => side.page.evaluate(() => (window as unknown as RoomWindow).room.states), { timeout: 15_000 })
+            .toContain('reconnecting');
+        }
+        const stalled = await frames();
+        coturn = await startCoturn();
+        const back = Date.now();
+        await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(stalled + 25);
+        const recoveredMs = Date.now() - back;
+        console.log(`media back ${recoveredMs} ms after the network returned`);
+        for (const side of sides) {
+          await expect
+            .poll(() => side.page.evaluate(() => (window as unknown as RoomWindow).room.room.state))
+            .toBe('connected');
+        }
+        // The same peer connection, healed by an ICE restart: nobody re-entered.
+        expect(await provider.page.evaluate(() => (window as unknown as RoomWindow).peers.length)).toBe(peersBefore);
+        expect(await media(patient.page)).toMatchObject({ local: 'relay', remote: 'relay' });
+      }
     } finally {
       for (const browser of browsers) await browser.close();
     }

@@ -12,7 +12,15 @@ import type { joinWebRtcRoom } from '../../src/lib/video/webrtc-room.ts';
 export type RoomWindow = typeof globalThis & {
   videoLib: { createWebSocketChannel: typeof createWebSocketChannel; joinWebRtcRoom: typeof joinWebRtcRoom };
   peers: RTCPeerConnection[];
-  room: { channel: LiveExamChannel; received: unknown[]; room: VideoRoom; video: HTMLVideoElement; peak: number };
+  sockets: WebSocket[];
+  room: {
+    channel: LiveExamChannel;
+    received: unknown[];
+    states: string[];
+    room: VideoRoom;
+    video: HTMLVideoElement;
+    peak: number;
+  };
 };
 
 /** The room's real modules (lib/realtime, lib/video) bundled once for the test pages. */
@@ -57,6 +65,16 @@ export async function roomPage(browser: Browser, baseURL: string): Promise<Page>
       constructor(configuration?: RTCConfiguration) {
         super(configuration);
         peers.push(this);
+      }
+    };
+    // The live exam's WebSockets too, so a test can cut them like a network drop.
+    const NativeSocket = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    Object.assign(window, { sockets });
+    window.WebSocket = class extends NativeSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
       }
     };
   });
