@@ -26,6 +26,6 @@ export function MediaGate({
       </Box>
     );
   }
-  if (media.check.status === 'failed') return <CompatibilityError reason={media.check.reason} onRetry={onRetry} />;
+  if (media.check.status === 'failed') return <CompatibilityError reason={media.check.reason} onRetry={media.retry} />;
   return children;
 }

@@ -20,6 +20,7 @@ const media = {
   toggleCamera: vi.fn(),
   toggleMicrophone: vi.fn(),
   choose: vi.fn(),
+  retry: vi.fn(),
 } as unknown as LocalMedia;
 
 describe('the provider’s room', () => {

@@ -25,12 +25,14 @@ export function useLocalMedia(options: { onDeviceSwitched?: (kind: 'audio' | 'vi
     videoInputDeviceId: readDeviceChoice('videoInputDeviceId'),
     audioInputDeviceId: readDeviceChoice('audioInputDeviceId'),
   });
+  const [attempt, setAttempt] = useState(0);
   const streamRef = useRef<MediaStream | null>(null);
   const switched = useRef(options.onDeviceSwitched);
   switched.current = options.onDeviceSwitched;
 
   useEffect(() => {
     let cancelled = false;
+    setCheck({ status: 'inProgress' });
     void runMediaCheck(choice).then(async (result) => {
       if (cancelled) {
         if (result.status === 'passed') for (const track of result.stream.getTracks()) track.stop();
@@ -47,9 +49,9 @@ export function useLocalMedia(options: { onDeviceSwitched?: (kind: 'audio' | 'vi
       for (const track of streamRef.current?.getTracks() ?? []) track.stop();
       streamRef.current = null;
     };
-    // The check runs once per mount; device changes replace tracks, not the check.
+    // The check runs once per mount and per Retry; device changes replace tracks, not the check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [attempt]);
 
   /** Replaces one kind's track in the stream with the given device's; answers the new track. */
   const switchDevice = useCallback(async (kind: 'audio' | 'video', deviceId: string | null) => {
@@ -117,6 +119,8 @@ export function useLocalMedia(options: { onDeviceSwitched?: (kind: 'audio' | 'vi
     });
   }, []);
 
-  return { check, stream, devices, choice, cameraOn, microphoneOn, toggleCamera, toggleMicrophone, choose };
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  return { check, stream, devices, choice, cameraOn, microphoneOn, toggleCamera, toggleMicrophone, choose, retry };
 }
 export type LocalMedia = ReturnType<typeof useLocalMedia>;
