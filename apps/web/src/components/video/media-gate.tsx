@@ -9,15 +9,7 @@ import type { LocalMedia } from './use-local-media.ts';
  * The compatibility check before the lobby's preview and the room (exams-and-devices §4): in
  * progress, failed ('Compatibility Error' with Retry), or passed (the children).
  */
-export function MediaGate({
-  media,
-  onRetry,
-  children,
-}: {
-  media: LocalMedia;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
+export function MediaGate({ media, children }: { media: LocalMedia; children: ReactNode }) {
   if (media.check.status === 'inProgress') {
     return (
       <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'center', py: 6 }}>
