@@ -33,6 +33,7 @@ export type LiveExamChannel = {
 export type LiveExamSignaling = {
   send(data: SignalData): void;
   onSignal(listener: (from: { id: string; role: ParticipantRole }, data: SignalData) => void): () => void;
+  /** Called whenever the connection is (re)established: signals sent while it was down were dropped. */
   onReconnect(listener: () => void): () => void;
 };
 

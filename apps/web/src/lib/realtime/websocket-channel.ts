@@ -55,7 +55,6 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
   let lastHeard = 0;
   let version = -1;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let everReady = false;
   const signalListeners = new Set<(from: { id: string; role: ParticipantRole }, data: SignalData) => void>();
   const reconnectListeners = new Set<() => void>();
 
@@ -100,8 +99,7 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
         attempt = 0;
         // Writes the server never acknowledged go again, in their order.
         for (const entry of pending.values()) current.send(JSON.stringify(entry.message));
-        if (everReady) for (const listener of reconnectListeners) listener();
-        everReady = true;
+        for (const listener of reconnectListeners) listener();
       } else if (message.type === 'state') {
         // A reconnect to another process may deliver an older copy first: keep the newest.
         if (message.version >= version) {

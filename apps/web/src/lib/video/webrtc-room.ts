@@ -7,7 +7,7 @@ import type { RoomConnectionState, VideoRoom } from './video-room.ts';
 export type Signaling = {
   send(data: SignalData): void;
   onSignal(listener: (from: { id: string; role: ParticipantRole }, data: SignalData) => void): () => void;
-  /** Called when the signaling connection is back after a drop (signals sent meanwhile are lost). */
+  /** Called whenever the signaling connection is (re)established (signals sent while down are lost). */
   onReconnect(listener: () => void): () => void;
 };
 
@@ -232,8 +232,8 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
   });
   const stopReconnect = signaling.onReconnect(() => {
     if (left || pc?.connectionState === 'connected') return;
-    // Signals of the gap are lost: start over from this side's announcement or a restart.
-    if (isOfferer) void offer(true).catch(() => undefined);
+    // Signals sent while the connection was down are lost: announce this side again, or restart ICE.
+    if (isOfferer && pc) void offer(true).catch(() => undefined);
     else signaling.send({ kind: 'hello', session });
   });
   signaling.send({ kind: 'hello', session });
