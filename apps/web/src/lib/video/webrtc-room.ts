@@ -25,6 +25,8 @@ export type WebRtcRoomOptions = {
 const restartAfterMs = 2000;
 /** While not connected, the restart is tried again at this pace (acceptance: media back within 15 s). */
 const retryEveryMs = 4000;
+/** An offer unanswered this long may have been lost with a dropped signaling connection: offer again. */
+const offerPatienceMs = 3000;
 
 const newSession = () => Math.random().toString(36).slice(2, 12);
 
@@ -53,6 +55,7 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
   let remoteSession: string | null = null;
   let pendingCandidates: RTCIceCandidateInit[] = [];
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  let offeredAt = 0;
   let left = false;
 
   const setState = (next: RoomConnectionState) => {
@@ -140,10 +143,13 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
     const peer = pc;
     if (!peer || left) return;
     if (iceRestart) peer.setConfiguration(await configuration());
+    offeredAt = Date.now();
     const description = await peer.createOffer({ iceRestart });
     if (pc !== peer) return;
     await peer.setLocalDescription(description);
     signaling.send({ kind: 'description', session, description: { type: 'offer', sdp: description.sdp ?? '' } });
+    // An offer or answer lost on the way would leave the connection waiting: try again if it is not up.
+    scheduleRecovery(retryEveryMs * 2);
   }
 
   /** Provider: ICE restart, again and again until connected. Patient: ask the provider for it. */
@@ -189,15 +195,14 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
       return;
     }
     if (data.kind === 'hello') {
-      if (!isOfferer) {
-        // The provider (re)joined: announce this side with a fresh session, it offers.
-        session = newSession();
-        signaling.send({ kind: 'hello', session });
-        return;
-      }
+      // The provider (re)joined: announce this side, the provider offers.
+      if (!isOfferer) return signaling.send({ kind: 'hello', session });
       if (data.session === remoteSession && pc && pc.connectionState !== 'closed') {
-        // The same patient connection asks again (its signaling came back, or its side failed).
-        if (pc.connectionState !== 'connected') await offer(true);
+        // The same patient asks again (its signaling came back, or its side failed): restart ICE,
+        // unless connected or an offer is on its way (a duplicate hello), for up to 3 s.
+        if (pc.connectionState === 'connected') return;
+        if (pc.signalingState !== 'stable' && Date.now() - offeredAt < offerPatienceMs) return;
+        await offer(true);
         return;
       }
       session = newSession();
