@@ -40,6 +40,7 @@ describe('the provider’s room', () => {
         targetPosition={[0.5, 0.5]}
         onTargetMove={vi.fn()}
         onExit={onExit}
+        sidePanel={null}
       />,
     );
     for (const name of ['Turn camera off', 'Mute microphone', 'Settings', 'Show target', 'Exit']) {

@@ -44,7 +44,8 @@ export type ProviderRoomProps = {
   onTargetEnabledChange: (enabled: boolean) => void;
   targetPosition: [number, number];
   onTargetMove: (position: [number, number]) => void;
-  onExit: () => void;
+  /** Exit (left out where the room's shell has its own). */
+  onExit?: () => void;
   /** The entry-request dialog, the notifications overlay … (drawn over the patient's video). */
   overlay?: ReactNode;
   /** The auscultations side panel (filled by the remote auscultation). */
@@ -123,21 +124,23 @@ export function ProviderRoom(props: ProviderRoomProps) {
           </Box>
           {props.overlay}
         </Box>
-        <Box
-          component="aside"
-          aria-label="Auscultations"
-          sx={{
-            width: roomLayout.sidePanel.width,
-            height: roomLayout.sidePanel.height,
-            flexShrink: 0,
-            overflow: 'auto',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 2,
-          }}
-        >
-          {props.sidePanel}
-        </Box>
+        {props.sidePanel === undefined ? null : (
+          <Box
+            component="aside"
+            aria-label="Auscultations"
+            sx={{
+              width: roomLayout.sidePanel.width,
+              height: roomLayout.sidePanel.height,
+              flexShrink: 0,
+              overflow: 'auto',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+            }}
+          >
+            {props.sidePanel}
+          </Box>
+        )}
       </Box>
       <Box
         component="footer"
@@ -153,9 +156,11 @@ export function ProviderRoom(props: ProviderRoomProps) {
         </Button>
         {props.footerActions}
         <Box sx={{ flex: 1 }} />
-        <Button variant="contained" color="error" onClick={props.onExit}>
-          Exit
-        </Button>
+        {props.onExit ? (
+          <Button variant="contained" color="error" onClick={props.onExit}>
+            Exit
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );

@@ -30,7 +30,7 @@ export function ProviderVideoRoom(props: {
   virtualExamId: string;
   channel: LiveExamChannel | null;
   media: LocalMedia;
-  onExit: () => void;
+  onExit?: () => void;
   onEntryError: () => void;
   overlay?: ReactNode;
   sidePanel?: ReactNode;
