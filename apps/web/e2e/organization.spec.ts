@@ -21,7 +21,12 @@ test('the patients home opens a patient through the row menu; the detail shows t
   const name = (await firstRow.getByRole('cell').first().innerText()).trim();
   await firstRow.getByRole('button', { name: `More actions for ${name}` }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['View Details', 'Update Details', 'Start In-Person Exam']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'View Details',
+    'Update Details',
+    'Start Virtual Exam',
+    'Start In-Person Exam',
+  ]);
   await menu.getByRole('menuitem', { name: 'View Details' }).click();
   await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
 

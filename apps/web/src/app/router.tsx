@@ -8,6 +8,7 @@ import { ShellLayout } from './routes/app/shell-layout.tsx';
 import { RequireServer } from './routes/require-server.tsx';
 import { RootRoute } from './routes/root.tsx';
 import { OrganizationExamsAllRedirect } from './routes/organization/exams-all-redirect.tsx';
+import { LiveExamGate } from './routes/live-exam/live-exam-gate.tsx';
 
 // Every screen but the signed-in home is split out: the first load must stay small (< 300 KB gzip).
 const AuthCallback = lazy(() => import('./routes/auth/auth-callback.tsx'));
@@ -33,6 +34,9 @@ const PersonalInfoEdit = lazy(() => import('./routes/profile/personal-info-edit.
 const EmailAddress = lazy(() => import('./routes/profile/email-address.tsx'));
 const Password = lazy(() => import('./routes/profile/password.tsx'));
 const AuscultationReport = lazy(() => import('./routes/exams/auscultation-report.tsx'));
+const Calendar = lazy(() => import('./routes/app/calendar.tsx'));
+const LiveExam = lazy(() => import('./routes/live-exam/live-exam.tsx'));
+const PatientJoin = lazy(() => import('./routes/live-exam/patient-join.tsx'));
 
 /** clinician-portal §2.1, only the screens that work today. */
 export const routes: RouteObject[] = [
@@ -54,6 +58,18 @@ export const routes: RouteObject[] = [
           { path: paths.signOut.path, element: <SignOut /> },
           { path: paths.signedOut.path, element: <SignedOut /> },
           { path: paths.createAccount.path, element: <CreateAccount /> },
+          // The patient portal's link form: no account, no clinician's shell.
+          { path: paths.virtualExam.path, element: <PatientJoin /> },
+          {
+            path: paths.liveExam.path,
+            element: <LiveExamGate />,
+            children: [
+              {
+                element: <RequireAuth />,
+                children: [{ element: <ShellLayout />, children: [{ index: true, element: <LiveExam /> }] }],
+              },
+            ],
+          },
           {
             element: <RequireAuth />,
             children: [
@@ -65,6 +81,7 @@ export const routes: RouteObject[] = [
                   { path: paths.patients.path, element: <PatientsRoute /> },
                   { path: paths.patient.path, element: <Patient /> },
                   { path: paths.council.path, element: <Council /> },
+                  { path: paths.calendar.path, element: <Calendar /> },
                   { path: paths.organizationProviders.path, element: <OrganizationProviders /> },
                   { path: paths.organizationPatients.path, element: <OrganizationPatients /> },
                   { path: paths.organizationExams.path, element: <OrganizationExams /> },

@@ -51,7 +51,10 @@ export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   signal?: AbortSignal;
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;
-  /** A token of the caller's own for a public endpoint (a patient's session token). */
+  /**
+   * A bearer token for a public endpoint that takes one of its own (the patient session of a
+   * virtual exam); signed-in calls use the provider's token and ignore this.
+   */
   bearer?: string;
 };
 
@@ -116,11 +119,11 @@ export async function apiRequest<
   const options: LooseOptions = (args[0] as LooseOptions | undefined) ?? {};
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (options.bearer) {
-    headers.set('Authorization', `Bearer ${options.bearer}`);
-  } else if (!endpoint.public) {
+  if (!endpoint.public) {
     if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
     headers.set('Authorization', `Bearer ${await authHooks.getAccessToken()}`);
+  } else if (options.bearer) {
+    headers.set('Authorization', `Bearer ${options.bearer}`);
   }
 
   const response = await fetch(buildUrl(endpoint, options), {
@@ -133,7 +136,8 @@ export async function apiRequest<
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.isSessionError) authHooks?.onSessionEnded();
+    // A public endpoint's 401 (a patient's code or session) says nothing of the provider's sign-in.
+    if (error.isSessionError && !endpoint.public) authHooks?.onSessionEnded();
     throw error;
   }
   if (response.status !== status) {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
 import { NotFoundContent } from '../../../components/errors/not-found-page.tsx';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { listLoadFailedText } from '../../../components/paged-table/list-messages.ts';
@@ -42,6 +43,15 @@ export default function PatientRoute() {
                 {healthcareProviderId && (
                   <CreateSelfExamButton patient={query.data} healthcareProviderId={healthcareProviderId} />
                 )}
+                <Button
+                  variant="contained"
+                  size="small"
+                  component={RouterLink}
+                  to={paths.liveExam.getHref()}
+                  state={{ patientProfileId: query.data.id }}
+                >
+                  Start Virtual Exam
+                </Button>
                 {startInPersonExam && (
                   <Button variant="contained" size="small" onClick={() => startInPersonExam(query.data.id)}>
                     Start In-Person Exam

@@ -27,6 +27,15 @@ export default function PatientRowMenuPopup({
         View Details
       </MenuItem>
       <MenuItem onClick={onUpdateDetails}>Update Details</MenuItem>
+      {/* exams-and-devices §2.7: the live exam route with the patient in navigation state. */}
+      <MenuItem
+        component={RouterLink}
+        to={paths.liveExam.getHref()}
+        state={{ patientProfileId: patientId }}
+        onClick={onClose}
+      >
+        Start Virtual Exam
+      </MenuItem>
       {startInPersonExam && (
         <MenuItem
           onClick={() => {

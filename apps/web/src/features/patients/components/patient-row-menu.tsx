@@ -13,7 +13,7 @@ type PatientRowMenuProps = { patient: PatientProfile };
 /**
  * The row's more-menu (clinician-portal §2.8): View Details, Update Details, plus the entries whose
  * dialogs the route provides through PatientRowActionsContext (an entry that does nothing would
- * mislead; Start Virtual Exam joins with the virtual exam).
+ * mislead); Start Virtual Exam goes to the live exam route with the patient in navigation state.
  */
 export function PatientRowMenu({ patient }: PatientRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

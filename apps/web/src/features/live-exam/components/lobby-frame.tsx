@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/**
+ * One lobby screen (exams-and-devices §2.3): a headline, what it is about, and its buttons. The
+ * local camera preview (500 × 625) joins it with the video room.
+ */
+export function LobbyFrame({ title, children, actions }: { title: string; children?: ReactNode; actions: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, maxWidth: 640, mx: 'auto', mt: 4 }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {children}
+        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+          {actions}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

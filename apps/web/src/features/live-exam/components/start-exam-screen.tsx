@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { PatientProfile } from '@auscura/contracts';
+import { useNavigate } from 'react-router-dom';
+import { PatientAutocomplete } from '../../../components/virtual-exams/patient-autocomplete.tsx';
+import { usePatientProfile } from '../../../lib/api/patient-profiles/get-patient-profile.ts';
+import { useCreateVirtualExam } from '../../../lib/api/virtual-exams/create-virtual-exam.ts';
+import { createVirtualExamExam } from '../../../lib/api/virtual-exams/create-virtual-exam-exam.ts';
+import { patientName } from '../../../lib/format-patient.ts';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
+import { LobbyFrame } from './lobby-frame.tsx';
+
+export const lobbyTexts = {
+  patientRequired: 'You must select a patient',
+  startFailed: 'There was an error starting the exam. Please try again.',
+} as const;
+
+type StartExamScreenProps = {
+  healthcareProviderId: string;
+  organizationId: string;
+  /** From navigation state (a patient's row or page): the exam is for this patient. */
+  patientProfileId: string | null;
+  /** Called with the new virtual exam's id once it and its exam exist (§4: create, then enter). */
+  onStarted: (virtualExamId: string) => void;
+};
+
+/** /live-exam without an id (exams-and-devices §2.3): start an exam now, for a chosen patient. */
+export function StartExamScreen({
+  healthcareProviderId,
+  organizationId,
+  patientProfileId,
+  onStarted,
+}: StartExamScreenProps) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const create = useCreateVirtualExam();
+  const given = usePatientProfile(patientProfileId ?? '');
+  const [chosen, setChosen] = useState<PatientProfile | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [starting, setStarting] = useState(false);
+
+  const start = async () => {
+    const id = patientProfileId ?? chosen?.id;
+    if (!id) return setError(lobbyTexts.patientRequired);
+    setStarting(true);
+    try {
+      const virtualExam = await create.mutateAsync({
+        healthcareProviderId,
+        patientProfileId: id,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
+      await createVirtualExamExam(virtualExam.id);
+      onStarted(virtualExam.id);
+    } catch {
+      notify(lobbyTexts.startFailed, 'error');
+      setStarting(false);
+    }
+  };
+
+  const actions = (
+    <>
+      <Button variant="contained" onClick={() => void start()} loading={starting}>
+        Start exam
+      </Button>
+      <Button onClick={() => void navigate(-1)}>Cancel</Button>
+    </>
+  );
+
+  if (patientProfileId) {
+    return (
+      <LobbyFrame title="Ready to start the exam?" actions={actions}>
+        {given.isError ? (
+          <Alert severity="error">The patient could not be loaded.</Alert>
+        ) : (
+          <Typography>Patient: {given.data ? patientName(given.data) : 'Loading…'}</Typography>
+        )}
+      </LobbyFrame>
+    );
+  }
+  return (
+    <LobbyFrame title="Start a virtual exam" actions={actions}>
+      <PatientAutocomplete
+        organizationId={organizationId}
+        value={chosen}
+        onChange={(patient) => {
+          setChosen(patient);
+          if (patient) setError(undefined);
+        }}
+        error={error}
+        autoFocus
+      />
+    </LobbyFrame>
+  );
+}
