@@ -66,7 +66,7 @@ export function ProviderRoom(props: ProviderRoomProps) {
   useEffect(() => setPlaying(false), [props.remoteStream]);
   const late = useLateWarning(props.patientPresent && props.state !== 'disconnected', playing);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%', height: '100%', minHeight: 0 }}>
       <Box sx={{ display: 'flex', flex: 1, gap: 2, minHeight: 0, p: 2 }}>
         <Box
           sx={{
