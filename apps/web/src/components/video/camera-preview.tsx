@@ -67,6 +67,7 @@ export function CameraPreview({ media, showStethoscope }: { media: LocalMedia; s
         position: 'relative',
         width: lobbyPreviewSize.width,
         maxWidth: '100%',
+        flexShrink: 0,
         aspectRatio: `${lobbyPreviewSize.width} / ${lobbyPreviewSize.height}`,
         borderRadius: 2,
         overflow: 'hidden',

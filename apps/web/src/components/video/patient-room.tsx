@@ -60,7 +60,7 @@ export function PatientRoom(props: {
             height: { xs: roomLayout.preview.height / 2, sm: roomLayout.preview.height },
             borderRadius: 1,
             overflow: 'hidden',
-            border: '2px solid rgba(255,255,255,0.6)',
+            outline: '2px solid rgba(255,255,255,0.6)',
           }}
         >
           <MediaVideo

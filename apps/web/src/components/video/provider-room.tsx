@@ -111,7 +111,7 @@ export function ProviderRoom(props: ProviderRoomProps) {
               height: roomLayout.preview.height,
               borderRadius: 1,
               overflow: 'hidden',
-              border: '2px solid rgba(255,255,255,0.6)',
+              outline: '2px solid rgba(255,255,255,0.6)',
             }}
           >
             <MediaVideo

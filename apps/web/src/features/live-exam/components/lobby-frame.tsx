@@ -26,7 +26,7 @@ export function LobbyFrame({
       sx={{ mt: 4, mx: 'auto', alignItems: { xs: 'center', lg: 'flex-start' }, justifyContent: 'center' }}
     >
       {preview}
-      <Paper variant="outlined" sx={{ p: 4, maxWidth: 640, width: '100%' }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 640, width: '100%', flex: { lg: 1 }, minWidth: 0 }}>
         <Stack spacing={3}>
           <Typography variant="h4" component="h1">
             {title}
