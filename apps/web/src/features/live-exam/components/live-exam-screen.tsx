@@ -51,6 +51,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom, lobbyPre
   if (!liveExamId) {
     return (
       <StartExamScreen
+        preview={lobbyPreview}
         healthcareProviderId={provider.healthcareProviderId}
         organizationId={provider.organizationId}
         patientProfileId={state.patientProfileId ?? null}
