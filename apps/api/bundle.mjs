@@ -17,7 +17,9 @@ await build({
   format: 'esm',
   target: 'node20',
   conditions: ['source'],
-  external: ['@electric-sql/pglite', 'pg-native', '@auscura/audio-engine', '@auscura/audio-engine/*'],
+  // Twilio's SDK is loaded only when TWILIO_* is set, from node_modules: bundling it would add
+  // megabytes every deployment loads and parses for nothing.
+  external: ['@electric-sql/pglite', 'pg-native', '@auscura/audio-engine', '@auscura/audio-engine/*', 'twilio'],
   // CommonJS dependencies (fastify, …) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eTurn } from './e2e/video/coturn';
 
 /**
  * End-to-end tests drive the real server (`npm start`'s app, built) in Debian's Chromium.
@@ -59,6 +60,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SIGN_IN_LOCK_MINUTES: '15',
       CSP_VIOLATIONS_FILE: cspViolationsFile,
+      // The video specs start coturn here (e2e/video/coturn.ts); the others never reach it.
+      TURN_URLS: `turn:127.0.0.1:${e2eTurn.port}?transport=udp`,
+      TURN_SECRET: e2eTurn.secret,
     },
   },
 });

@@ -29,6 +29,8 @@ import { recordingsPlugin } from './plugins/recordings.js';
 import { systemRoutes } from './system/routes.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { realtimeRoutesPlugin } from './realtime/routes.js';
+import { videoRoutesPlugin } from './video/routes.js';
+import { createTwilioTokens } from './video/twilio-tokens.js';
 import { createParticipantTokens } from './realtime/tokens.js';
 import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
 import { createPatientSessions } from './virtual-exams/patient-session.js';
@@ -123,6 +125,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       )
     : undefined;
 
+  const twilioTokens = env.twilio ? await createTwilioTokens(env.twilio) : undefined;
+
   const publicConfig: PublicConfig = {
     auth,
     tcVersion: env.TC_VERSION,
@@ -136,6 +140,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       mail: mailer.kind,
       recordings: store.kind,
       realtime: env.firebase ? 'firebase' : bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
+      video: twilioTokens ? 'twilio' : 'p2p',
     },
     firebase: env.firebase
       ? { apiKey: env.firebase.apiKey, databaseURL: env.firebase.databaseURL, projectId: env.firebase.projectId }
@@ -221,6 +226,19 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         }),
       });
       await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions, firebaseTokens });
+      await api.register(videoRoutesPlugin, {
+        db,
+        sessions,
+        verify,
+        participantTokens,
+        turn: {
+          urls: env.TURN_URLS ?? [],
+          secret: env.TURN_SECRET ?? null,
+          ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS,
+        },
+        twilio: twilioTokens,
+        checksAdmission: !env.firebase,
+      });
     },
     { prefix: apiBasePath },
   );

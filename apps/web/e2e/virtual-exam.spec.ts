@@ -24,7 +24,13 @@ test.use({
   // The ring must be heard without a click on the patient's side of the test (a person has clicked Enter exam).
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'],
+    // Fake camera and microphone: the lobby's preview and the room ask for them (issue 16).
+    args: [
+      ...chromiumArgs,
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   },
 });
 

@@ -26,6 +26,8 @@ export const publicConfigSchema = z.object({
     recordings: z.enum(['encrypted-file', 's3']).optional(),
     /** The live exam's shared state: the API's WebSocket (fanned out through Redis when set), or Firebase. */
     realtime: z.enum(['websocket', 'websocket-redis', 'firebase']).optional(),
+    /** The video room: browser-to-browser WebRTC (ICE through TURN_URLS), or Twilio Video. */
+    video: z.enum(['p2p', 'twilio']).optional(),
   }),
   /** The Realtime Database the Firebase adapter talks to (public web settings, no secrets). */
   firebase: z.object({ apiKey: z.string(), databaseURL: z.string(), projectId: z.string() }).nullable().optional(),

@@ -16,3 +16,4 @@ export * from './murmur.js';
 export * from './self-exam.js';
 export * from './virtual-exam.js';
 export * from './realtime.js';
+export * from './video.js';

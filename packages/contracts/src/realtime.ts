@@ -131,6 +131,36 @@ export const realtimeHeartbeat = { intervalMs: 3000, timeoutMs: 7000 } as const;
 export const realtimeSocketPath = (virtualExamId: string) =>
   `/api/v1/realtime/live-exam/${encodeURIComponent(virtualExamId)}`;
 
+/**
+ * WebRTC signaling of the embedded video room (issue 16), relayed by the server between the
+ * provider and the admitted patient and never stored. `session` names the sender's peer
+ * connection, so that a message of a connection that has been replaced is recognised and dropped.
+ */
+export const signalDataSchema = z.discriminatedUnion('kind', [
+  /** A peer connection is ready (sent on joining and on every new connection): the provider then offers. */
+  z.object({ kind: z.literal('hello'), session: z.string().max(64) }),
+  z.object({
+    kind: z.literal('description'),
+    session: z.string().max(64),
+    description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(30_000) }),
+  }),
+  z.object({
+    kind: z.literal('candidate'),
+    session: z.string().max(64),
+    candidate: z
+      .object({
+        candidate: z.string().max(1000),
+        sdpMid: z.string().max(64).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+        usernameFragment: z.string().max(256).nullable().optional(),
+      })
+      .nullable(),
+  }),
+  /** The sender leaves the room (Exit, page unload): the other side drops the connection at once. */
+  z.object({ kind: z.literal('bye'), session: z.string().max(64) }),
+]);
+export type SignalData = z.infer<typeof signalDataSchema>;
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(2048) }),
   z.object({
@@ -140,6 +170,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     value: z.unknown(),
   }),
   z.object({ type: z.literal('ping') }),
+  /** Signaling for the other side (admitted participants only; refused before admission). */
+  z.object({ type: z.literal('signal'), data: signalDataSchema }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -154,6 +186,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ack'), id: z.number().int(), version: z.number().int() }),
   z.object({ type: z.literal('error'), id: z.number().int().optional(), error: apiErrorSchema }),
   z.object({ type: z.literal('pong') }),
+  z.object({
+    type: z.literal('signal'),
+    from: z.object({ id: z.string(), role: participantRoleSchema }),
+    data: signalDataSchema,
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -51,3 +51,19 @@ describe('the recordings store configuration', () => {
     expect(() => loadEnv(source)).toThrow(message);
   });
 });
+
+describe('the video room configuration', () => {
+  it('needs TURN_SECRET for turn: URLs, not for STUN alone, and all three TWILIO_ variables or none', () => {
+    expect(loadEnv({ TURN_URLS: 'stun:stun.example.org:3478' }).TURN_URLS).toEqual(['stun:stun.example.org:3478']);
+    expect(() => loadEnv({ TURN_URLS: 'turn:turn.example.org:3478' })).toThrow(/TURN_SECRET: is required/);
+    const env = loadEnv({ TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:5349', TURN_SECRET: 's' });
+    expect(env.TURN_URLS).toEqual(['turn:a.example:3478?transport=udp', 'turns:a.example:5349']);
+    expect(env.TURN_CREDENTIAL_TTL_SECONDS).toBe(14_400);
+    expect(() => loadEnv({ TURN_URLS: 'http://turn.example.org' })).toThrow(/TURN_URLS/);
+    expect(loadEnv({}).twilio).toBeNull();
+    expect(() => loadEnv({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow(/TWILIO_API_KEY_SID: is required/);
+    expect(() => loadEnv({ TWILIO_ACCOUNT_SID: 'nope', TWILIO_API_KEY_SID: 'x', TWILIO_API_KEY_SECRET: 'y' })).toThrow(
+      /account SID/,
+    );
+  });
+});

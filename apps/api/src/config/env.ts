@@ -92,6 +92,45 @@ const envSchema = z.object({
   FIREBASE_API_KEY: optionalString,
   FIREBASE_PROJECT_ID: optionalString,
   FIREBASE_SERVICE_ACCOUNT_FILE: optionalString,
+  /**
+   * STUN/TURN servers for the browser-to-browser video room, comma-separated
+   * (`turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349`). turn: URLs need
+   * TURN_SECRET: coturn's `static-auth-secret` (with `use-auth-secret`), from which the server makes
+   * short-lived credentials (lifetime TURN_CREDENTIAL_TTL_SECONDS, default 4 hours).
+   */
+  TURN_URLS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^(stun|stuns|turn|turns):[^\s,]+$/, 'must be stun:, stuns:, turn: or turns: URLs')),
+      )
+      .optional(),
+  ),
+  TURN_SECRET: optionalString,
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  /** Twilio Video instead of browser-to-browser WebRTC: the account and an API key (SID and secret). */
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^AC[0-9a-f]{32}$/, 'must be an account SID (AC…)')
+      .optional(),
+  ),
+  TWILIO_API_KEY_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^SK[0-9a-f]{32}$/, 'must be an API key SID (SK…)')
+      .optional(),
+  ),
+  TWILIO_API_KEY_SECRET: optionalString,
   /** Seed the demo organizations and users into an empty database (on by default). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -177,8 +216,11 @@ export type RecordingsS3Config = {
 
 export type FirebaseConfig = { databaseURL: string; apiKey: string; projectId: string; serviceAccountFile: string };
 
+export type TwilioConfig = { accountSid: string; apiKeySid: string; apiKeySecret: string };
+
 export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
+  twilio: TwilioConfig | null;
   dataDir: string;
   recordingsS3: RecordingsS3Config | null;
   firebase: FirebaseConfig | null;
@@ -190,6 +232,27 @@ const firebaseVariables = [
   'FIREBASE_PROJECT_ID',
   'FIREBASE_SERVICE_ACCOUNT_FILE',
 ] as const;
+
+const twilioVariables = ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY_SID', 'TWILIO_API_KEY_SECRET'] as const;
+
+/** All three Twilio variables or none; turn: URLs only with their secret. */
+function video(env: z.infer<typeof envSchema>): TwilioConfig | null {
+  if (env.TURN_URLS?.some((url) => /^turns?:/.test(url)) && !env.TURN_SECRET) {
+    throw new Error('Invalid configuration: TURN_SECRET: is required when TURN_URLS has turn: or turns: URLs');
+  }
+  const missing = twilioVariables.filter((name) => !env[name]);
+  if (missing.length === twilioVariables.length) return null;
+  if (missing.length) {
+    throw new Error(
+      `Invalid configuration: ${missing.map((name) => `${name}: is required when another TWILIO_ variable is set`).join('; ')}`,
+    );
+  }
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    apiKeySid: env.TWILIO_API_KEY_SID!,
+    apiKeySecret: env.TWILIO_API_KEY_SECRET!,
+  };
+}
 
 /** All four Firebase variables, or none: a half-done setup must not silently fall back. */
 function firebase(env: z.infer<typeof envSchema>): FirebaseConfig | null {
@@ -254,5 +317,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(env.DATA_DIR),
     recordingsS3: recordingsS3(env),
     firebase: firebase(env),
+    twilio: video(env),
   };
 }

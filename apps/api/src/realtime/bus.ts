@@ -1,8 +1,19 @@
+import type { ParticipantRole, SignalData } from '@auscura/contracts';
 import type { StoredState } from './rules.js';
 
 /** A change of one live exam's state, as it travels between API processes. */
 export type StateEvent = { virtualExamId: string; version: number; state: StoredState; origin: string };
-export type StateListener = (event: StateEvent) => void;
+/**
+ * A WebRTC signaling message of the video room (offer, answer, ICE candidate), relayed from one
+ * participant to the other side's connections; it is not stored.
+ */
+export type SignalEvent = {
+  virtualExamId: string;
+  origin: string;
+  signal: { from: { id: string; role: ParticipantRole }; data: SignalData };
+};
+export type BusEvent = StateEvent | SignalEvent;
+export type StateListener = (event: BusEvent) => void;
 
 /**
  * Fans state changes out to the connections of every API process. In one process it is a map of
@@ -11,7 +22,7 @@ export type StateListener = (event: StateEvent) => void;
  */
 export type StateBus = {
   kind: 'local' | 'redis';
-  publish(event: StateEvent): void;
+  publish(event: BusEvent): void;
   /** Resolves once events from every process reach the listener; answers the unsubscribe. */
   subscribe(virtualExamId: string, listener: StateListener): Promise<() => void>;
   close(): Promise<void>;
@@ -35,7 +46,7 @@ function createListeners() {
       byExam.delete(virtualExamId);
       return true;
     },
-    deliver(event: StateEvent) {
+    deliver(event: BusEvent) {
       for (const listener of byExam.get(event.virtualExamId) ?? []) listener(event);
     },
   };
@@ -71,9 +82,9 @@ export async function createRedisBus(
     client.on('error', (error: Error) => log.error({ err: error }, 'redis connection error'));
   }
   subscriber.on('message', (channel: string, message: string) => {
-    let event: StateEvent;
+    let event: BusEvent;
     try {
-      event = JSON.parse(message) as StateEvent;
+      event = JSON.parse(message) as BusEvent;
     } catch {
       return;
     }

@@ -8,7 +8,7 @@ import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { ZodError } from 'zod';
 import type { Db } from '../db/connect.js';
-import type { StateBus, StateEvent } from './bus.js';
+import type { BusEvent, StateBus } from './bus.js';
 import { createPresenceLeases, presenceTimings } from './presence.js';
 import { addPresence, applyWrite, endPresence, isAdmitted, viewFor, WriteRefused } from './rules.js';
 import type { Participant, StoredState } from './rules.js';
@@ -35,6 +35,8 @@ type Connection = {
   closed: boolean;
   /** The message being handled; the next waits for it. */
   queue: Promise<void>;
+  /** Whether the newest state sent lets this participant into the room (signaling is for them only). */
+  admitted: boolean;
   /** The newest change heard between subscribing and `ready`. */
   early?: { version: number; state: StoredState };
 };
@@ -109,7 +111,8 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       return;
     }
     connection.version = version;
-    if (!isAdmitted(state, participant)) {
+    connection.admitted = isAdmitted(state, participant);
+    if (!connection.admitted) {
       return send(connection, { type: 'state', version, state: viewFor(state, participant) });
     }
     if (shared?.state !== state || shared.version !== version) {
@@ -147,7 +150,8 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     connection.participant = participant;
     const presenceKey = crypto.randomBytes(12).toString('base64url');
     // Listen first, then read: a change in between arrives twice at most, never not at all.
-    const unsubscribe = await bus.subscribe(connection.virtualExamId, (event: StateEvent) => {
+    const unsubscribe = await bus.subscribe(connection.virtualExamId, (event: BusEvent) => {
+      if ('signal' in event) return deliverSignal(connection, event.signal);
       if (event.origin !== serverId)
         store.remember(event.virtualExamId, { version: event.version, state: event.state });
       sendState(connection, event.version, event.state);
@@ -201,6 +205,29 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     }
   }
 
+  /** A signal reaches the other side's admitted connections, never the sender's side. */
+  function deliverSignal(connection: Connection, signal: Extract<BusEvent, { signal: unknown }>['signal']) {
+    const participant = connection.participant;
+    if (!participant || !connection.presenceKey || !connection.admitted) return;
+    if (participant.role === signal.from.role) return;
+    send(connection, { type: 'signal', from: signal.from, data: signal.data });
+  }
+
+  function relaySignal(connection: Connection, data: Extract<ClientMessage, { type: 'signal' }>['data']) {
+    const participant = connection.participant;
+    if (!participant || !connection.presenceKey) {
+      return fail(connection, realtimeCloseCodes.tokenRefused, apiError('UNAUTHORIZED', 'Sign in first.'));
+    }
+    if (!connection.admitted) {
+      return send(connection, { type: 'error', error: apiError('UNAUTHORIZED', 'Not admitted to the room yet.') });
+    }
+    bus.publish({
+      virtualExamId: connection.virtualExamId,
+      origin: serverId,
+      signal: { from: { id: participant.id, role: participant.role }, data },
+    });
+  }
+
   function onMessage(connection: Connection, data: Buffer) {
     connection.lastSeen = Date.now();
     if (--connection.tokens < 0) {
@@ -213,6 +240,8 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       return fail(connection, realtimeCloseCodes.protocolError, apiError('INVALID_DATA', 'Not a protocol message.'));
     }
     if (message.type === 'ping') return send(connection, { type: 'pong' });
+    // Signals skip the queue: they change no state, and an ICE candidate must not wait for a write.
+    if (message.type === 'signal') return relaySignal(connection, message.data);
     // One message at a time per connection: writes apply in the order sent, and a write sent
     // right after `auth` waits for the sign-in instead of being refused.
     const next = message;
@@ -224,7 +253,10 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       });
   }
 
-  async function handle(connection: Connection, message: Exclude<ClientMessage, { type: 'ping' }>): Promise<void> {
+  async function handle(
+    connection: Connection,
+    message: Exclude<ClientMessage, { type: 'ping' | 'signal' }>,
+  ): Promise<void> {
     if (connection.closed) return;
     if (message.type === 'auth') {
       if (!connection.participant) return authenticate(connection, message.token);
@@ -260,6 +292,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
         version: -1,
         lastSeen: Date.now(),
         tokens: messagesPerSecond * 2,
+        admitted: false,
         closed: false,
         queue: Promise.resolve(),
       };

@@ -2,6 +2,7 @@ import { encodeWav } from '@auscura/audio-engine';
 import { encodeListQuery, recordingPaths } from '@auscura/contracts';
 import { auscultationUpload } from './multipart.js';
 import { selfExamRows } from './visibility-matrix-self-exams.js';
+import { liveExamRows } from './visibility-matrix-live-exam.js';
 
 /**
  * The cross-organization matrix (clinician-portal §6): Ada (Riverside, council member) and
@@ -373,25 +374,11 @@ export const matrix: Record<string, Row> = {
     council: { status: 401, errorName: 'UNAUTHORIZED' },
     plain: { status: 401, errorName: 'UNAUTHORIZED' },
   },
-  'POST /api/v1/realtime/auth/live-exam/:id/authorized-participant': {
-    request: (c) => ({
-      method: 'POST',
-      url: `/api/v1/realtime/auth/live-exam/${c.other.virtualExamId}/authorized-participant`,
-    }),
-    council: notFound,
-    plain: notFound,
-  },
-  'POST /api/v1/realtime/auth/live-exam/:id/potential-participant': {
-    request: (c) => ({
-      method: 'POST',
-      url: `/api/v1/realtime/auth/live-exam/${c.other.virtualExamId}/potential-participant`,
-    }),
-    council: { status: 401, errorName: 'UNAUTHORIZED' },
-    plain: { status: 401, errorName: 'UNAUTHORIZED' },
-  },
   // Self exams, patient side (issue 18): a wrong code is refused like an unknown one; a new code
   // goes only to the patient's own address (204 whoever asks); a provider's token is no patient token.
   ...selfExamRows,
+  // The live exam's shared state and video room (issues 15, 16).
+  ...liveExamRows,
   'GET /api/v1/auscultations/:id': {
     request: (c) => ({ method: 'GET', url: `/api/v1/auscultations/${c.other.auscultationId}` }),
     council: { status: 200 },

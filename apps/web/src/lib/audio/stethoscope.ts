@@ -1,5 +1,7 @@
+import { stethoscopeLabelPattern } from '../../../lib/media/devices.ts';
+
 /** Labels of stethoscope and USB microphone inputs (exams-and-devices §9, compatibility test). */
-export const stethoscopeLabelPattern = /USB MIC|PCP-USB|USB audio/i;
+export { stethoscopeLabelPattern };
 
 /** localStorage key of the chosen input (exams-and-devices §3, local preferences). */
 export const audioInputStorageKey = 'audioInputDeviceId';

@@ -1,5 +1,5 @@
 import { liveExamStateSchema, participantLogEntries } from '@auscura/contracts';
-import type { LiveExamField, LiveExamState, ParticipantRole } from '@auscura/contracts';
+import type { LiveExamField, LiveExamState, ParticipantRole, SignalData } from '@auscura/contracts';
 
 /**
  * One live exam's shared state, whichever service carries it (the API's WebSocket or Firebase's
@@ -23,6 +23,18 @@ export type LiveExamChannel = {
   write(path: string, value: unknown): Promise<void>;
   /** Leaves the exam: the presence ends, listeners stop. */
   close(): void;
+  /**
+   * The video room's WebRTC signaling to the other side (admitted participants only). The API's
+   * WebSocket relays it; Firebase's adapter has none (deployments on Firebase use Twilio video).
+   */
+  readonly signaling?: LiveExamSignaling;
+};
+
+export type LiveExamSignaling = {
+  send(data: SignalData): void;
+  onSignal(listener: (from: { id: string; role: ParticipantRole }, data: SignalData) => void): () => void;
+  /** Called whenever the connection is (re)established: signals sent while it was down were dropped. */
+  onReconnect(listener: () => void): () => void;
 };
 
 export type LiveExamParticipant = { id: string; name: string; role: ParticipantRole };
@@ -87,7 +99,7 @@ export function createChannelCore() {
       statusListeners.clear();
     },
     /** The channel an adapter hands out: this bookkeeping plus the adapter's write and close. */
-    channel(own: Pick<LiveExamChannel, 'write' | 'close'>): LiveExamChannel {
+    channel(own: Pick<LiveExamChannel, 'write' | 'close' | 'signaling'>): LiveExamChannel {
       const watch = this.watch.bind(this);
       const watchPresence = this.watchPresence.bind(this);
       const onStatus = this.onStatus.bind(this);
@@ -103,6 +115,7 @@ export function createChannelCore() {
         onStatus,
         write: own.write,
         close: own.close,
+        signaling: own.signaling,
       };
     },
   };

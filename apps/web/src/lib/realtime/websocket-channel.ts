@@ -1,5 +1,5 @@
 import { realtimeCloseCodes, realtimeHeartbeat, realtimeSocketPath, serverMessageSchema } from '@auscura/contracts';
-import type { ClientMessage } from '@auscura/contracts';
+import type { ClientMessage, ParticipantRole, SignalData } from '@auscura/contracts';
 import { createChannelCore } from './live-exam-channel.ts';
 import type { LiveExamChannel } from './live-exam-channel.ts';
 
@@ -55,6 +55,8 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
   let lastHeard = 0;
   let version = -1;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const signalListeners = new Set<(from: { id: string; role: ParticipantRole }, data: SignalData) => void>();
+  const reconnectListeners = new Set<() => void>();
 
   const heartbeat = setInterval(() => {
     if (!socket || socket.readyState !== OPEN) return;
@@ -97,6 +99,7 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
         attempt = 0;
         // Writes the server never acknowledged go again, in their order.
         for (const entry of pending.values()) current.send(JSON.stringify(entry.message));
+        for (const listener of reconnectListeners) listener();
       } else if (message.type === 'state') {
         // A reconnect to another process may deliver an older copy first: keep the newest.
         if (message.version >= version) {
@@ -104,6 +107,8 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
           core.setState(message.state);
           core.setStatus('connected');
         }
+      } else if (message.type === 'signal') {
+        for (const listener of signalListeners) listener(message.from, message.data);
       } else if (message.type === 'ack') {
         pending.get(message.id)?.resolve();
         pending.delete(message.id);
@@ -135,6 +140,8 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
     clearTimeout(retryTimer);
     for (const entry of pending.values()) entry.reject(new Error('The live exam connection was closed.'));
     pending.clear();
+    signalListeners.clear();
+    reconnectListeners.clear();
     socket?.close(1000, 'left');
     socket = null;
     core.setStatus('closed');
@@ -153,5 +160,20 @@ export function createWebSocketChannel(options: WebSocketChannelOptions): LiveEx
       });
     },
     close: closeChannel,
+    signaling: {
+      // Not queued like writes: a signal of a dropped connection is stale; `onReconnect` starts over.
+      send(data) {
+        if (ready && socket?.readyState === OPEN)
+          socket.send(JSON.stringify({ type: 'signal', data } satisfies ClientMessage));
+      },
+      onSignal(listener) {
+        signalListeners.add(listener);
+        return () => void signalListeners.delete(listener);
+      },
+      onReconnect(listener) {
+        reconnectListeners.add(listener);
+        return () => void reconnectListeners.delete(listener);
+      },
+    },
   });
 }

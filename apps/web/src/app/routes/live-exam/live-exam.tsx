@@ -1,16 +1,33 @@
 import Alert from '@mui/material/Alert';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { LiveExamScreen } from '../../../features/live-exam/components/live-exam-screen.tsx';
+import { useNotify } from '../../../components/notifications/use-notify.ts';
+import { CameraPreview } from '../../../components/video/camera-preview.tsx';
+import { MediaGate } from '../../../components/video/media-gate.tsx';
+import { ProviderVideoRoom } from '../../../components/video/provider-video-room.tsx';
+import { RoomNotesButton } from '../../../components/video/room-notes-button.tsx';
+import { useLocalMedia } from '../../../components/video/use-local-media.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 
-/** /live-exam and /live-exam/{id} for a signed-in provider: the lobby and the room. */
+/**
+ * /live-exam and /live-exam/{id} for a signed-in provider: the lobby and the room. The local camera
+ * and microphone live here, so the lobby's preview and the room share them (§2.3, §2.4).
+ */
 export default function LiveExamRoute() {
   const { liveExamId } = useParams();
+  const [search] = useSearchParams();
   const user = useCurrentUser();
+  const notify = useNotify();
+  const media = useLocalMedia({
+    // §4 media device state: another device took over; say which.
+    onDeviceSwitched: (kind, label) =>
+      notify(`${kind === 'video' ? 'Camera' : 'Microphone'} disconnected. Now using ${label}.`, 'error'),
+  });
+  // exams-and-devices §2.3: select-alt-steth adds the 'Stethoscope' selector.
+  const showStethoscope = search.has('select-alt-steth');
   if (!user?.healthcareProviderId || !user.organizationId) {
     return <Alert severity="info">Virtual exams are for healthcare providers.</Alert>;
   }
-  // The video room (a feature of its own) plugs in here: renderVideoRoom={(props) => <VideoRoom {...props} />}.
   return (
     <LiveExamScreen
       key={liveExamId ?? 'start'}
@@ -20,6 +37,25 @@ export default function LiveExamRoute() {
         organizationId: user.organizationId,
         name: user.name ?? 'Clinician',
       }}
+      lobbyPreview={
+        <MediaGate media={media}>
+          <CameraPreview media={media} showStethoscope={showStethoscope} />
+        </MediaGate>
+      }
+      renderVideoRoom={({ channel, exam, onEntryError }) => (
+        <MediaGate media={media}>
+          <ProviderVideoRoom
+            virtualExamId={exam.id}
+            channel={channel}
+            media={media}
+            onEntryError={onEntryError}
+            showStethoscope={showStethoscope}
+            footerActions={
+              exam.examId ? <RoomNotesButton examId={exam.examId} initialNotes={exam.exam?.notes ?? ''} /> : null
+            }
+          />
+        </MediaGate>
+      )}
     />
   );
 }

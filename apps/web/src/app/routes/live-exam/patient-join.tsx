@@ -1,9 +1,17 @@
 import { useParams } from 'react-router-dom';
 import { PatientJoin } from '../../../features/patient-portal/components/patient-join.tsx';
+import { PatientVideo } from '../../../features/patient-portal/components/patient-video.tsx';
 
 /** /live-exam signed out (access-code entry) and /virtual-exam/{id} (the emailed link's form). */
 export default function PatientJoinRoute() {
   const { id } = useParams();
-  // The patient's video room plugs in here: renderVideoRoom={(props) => <PatientVideoRoom {...props} />}.
-  return <PatientJoin key={id ?? 'code'} virtualExamId={id ?? null} />;
+  return (
+    <PatientJoin
+      key={id ?? 'code'}
+      virtualExamId={id ?? null}
+      renderVideoRoom={({ channel, session, currentToken }) => (
+        <PatientVideo virtualExamId={session.virtualExamId} sessionToken={currentToken} channel={channel} />
+      )}
+    />
+  );
 }

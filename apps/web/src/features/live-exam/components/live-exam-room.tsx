@@ -35,6 +35,8 @@ export type ProviderVideoRoomProps = {
   channel: LiveExamChannel;
   exam: VirtualExam;
   provider: { id: string; name: string };
+  /** The room could not be entered: back to the lobby with reason entryError (§2.4). */
+  onEntryError: () => void;
 };
 export type RenderProviderVideoRoom = (props: ProviderVideoRoomProps) => ReactNode;
 
@@ -99,10 +101,10 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
         <Paper
           variant="outlined"
           data-slot="video-room"
-          sx={{ flex: 1, minHeight: 625, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          sx={{ flex: 1, minWidth: 0, minHeight: 625, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
         >
           {channel && renderVideoRoom ? (
-            renderVideoRoom({ channel, exam, provider })
+            renderVideoRoom({ channel, exam, provider, onEntryError })
           ) : (
             <Typography color="text.secondary">The video room opens here.</Typography>
           )}

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -28,10 +29,12 @@ type LiveExamScreenProps = {
   provider: { healthcareProviderId: string; organizationId: string; name: string };
   /** The video room, put in the room shell's slot (see LiveExamRoom). */
   renderVideoRoom?: RenderProviderVideoRoom;
+  /** The local camera preview every lobby screen shows (§2.3), from the video room. */
+  lobbyPreview?: ReactNode;
 };
 
 /** /live-exam and /live-exam/{id} for a signed-in provider: the lobby (§2.3) and the room (§2.4). */
-export function LiveExamScreen({ liveExamId, provider, renderVideoRoom }: LiveExamScreenProps) {
+export function LiveExamScreen({ liveExamId, provider, renderVideoRoom, lobbyPreview }: LiveExamScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LiveExamNavigationState;
@@ -48,6 +51,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom }: LiveEx
   if (!liveExamId) {
     return (
       <StartExamScreen
+        preview={lobbyPreview}
         healthcareProviderId={provider.healthcareProviderId}
         organizationId={provider.organizationId}
         patientProfileId={state.patientProfileId ?? null}
@@ -90,6 +94,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom }: LiveEx
   if (state.reason === 'entryError') {
     return (
       <LobbyFrame
+        preview={lobbyPreview}
         title="Error entering the exam"
         actions={
           <>
@@ -107,6 +112,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom }: LiveEx
   if (state.reason === 'exited') {
     return (
       <LobbyFrame
+        preview={lobbyPreview}
         title="You have left the exam"
         actions={
           <>
@@ -123,6 +129,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom }: LiveEx
   }
   return (
     <LobbyFrame
+      preview={lobbyPreview}
       title="Ready to enter the exam?"
       actions={
         <>

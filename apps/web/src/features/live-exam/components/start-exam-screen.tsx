@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,6 +25,8 @@ type StartExamScreenProps = {
   patientProfileId: string | null;
   /** Called with the new virtual exam's id once it and its exam exist (§4: create, then enter). */
   onStarted: (virtualExamId: string) => void;
+  /** The local camera preview (§2.3: every lobby screen shows it). */
+  preview?: ReactNode;
 };
 
 /** /live-exam without an id (exams-and-devices §2.3): start an exam now, for a chosen patient. */
@@ -32,6 +35,7 @@ export function StartExamScreen({
   organizationId,
   patientProfileId,
   onStarted,
+  preview,
 }: StartExamScreenProps) {
   const navigate = useNavigate();
   const notify = useNotify();
@@ -70,7 +74,7 @@ export function StartExamScreen({
 
   if (patientProfileId) {
     return (
-      <LobbyFrame title="Ready to start the exam?" actions={actions}>
+      <LobbyFrame title="Ready to start the exam?" actions={actions} preview={preview}>
         {given.isError ? (
           <Alert severity="error">The patient could not be loaded.</Alert>
         ) : (
@@ -80,7 +84,7 @@ export function StartExamScreen({
     );
   }
   return (
-    <LobbyFrame title="Start a virtual exam" actions={actions}>
+    <LobbyFrame title="Start a virtual exam" actions={actions} preview={preview}>
       <PatientAutocomplete
         organizationId={organizationId}
         value={chosen}

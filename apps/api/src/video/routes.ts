@@ -1,0 +1,116 @@
+import { videoRoutes } from '@auscura/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import type { TokenVerifier } from '../identity/verify-token.js';
+import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { bearerToken } from '../lib/signed-token.js';
+import { principalOf, route } from '../lib/route.js';
+import { createStateStore } from '../realtime/store.js';
+import { participantTokenTtlSeconds } from '../realtime/tokens.js';
+import type { ParticipantTokens } from '../realtime/tokens.js';
+import type { PatientSessions } from '../virtual-exams/patient-session.js';
+import { createVirtualExamRepository } from '../virtual-exams/repository.js';
+import { examOver, isCodeLive } from '../virtual-exams/routes.js';
+import { turnCredentials } from './turn.js';
+import type { TurnSettings } from './turn.js';
+import { twilioTokenTtlSeconds } from './twilio-tokens.js';
+import type { TwilioTokens } from './twilio-tokens.js';
+
+export type VideoRoutesOptions = {
+  db: Db;
+  sessions: PatientSessions;
+  verify: TokenVerifier;
+  participantTokens: ParticipantTokens;
+  turn: TurnSettings;
+  /** Set when TWILIO_* is: rooms and tokens are Twilio Video's. */
+  twilio?: TwilioTokens;
+  /**
+   * Whether the server holds the live exam's state (the WebSocket adapter): then a patient gets a
+   * room token only once admitted. With Firebase the admission lives there, not here.
+   */
+  checksAdmission: boolean;
+};
+
+/** Patient session tokens are signed tokens with this prefix (lib/signed-token.ts); provider tokens are JWTs. */
+const patientTokenPrefix = 'ps1.';
+
+/**
+ * The §7.2 calls. The room of a virtual exam is named by the exam's id. The provider gets it
+ * (and its token) for an exam of the organization; the patient gets a token with the session of
+ * that exam, once admitted. TURN credentials go to the exam's provider and its patient session only.
+ */
+export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRoutesOptions) {
+  const virtualExams = createVirtualExamRepository(options.db);
+  const states = createStateStore(options.db);
+
+  const room = async (
+    roomName: string,
+    participant: { id: string; name: string; role: 'HealthcareProvider' | 'Patient' },
+  ) =>
+    options.twilio
+      ? {
+          roomName,
+          service: 'twilio' as const,
+          // The identity is the participant id (the provider's id, or the patient session's), never a name.
+          accessToken: { value: options.twilio.issue(participant.id, roomName), expiresIn: twilioTokenTtlSeconds },
+        }
+      : {
+          roomName,
+          service: 'p2p' as const,
+          accessToken: {
+            value: await options.participantTokens.issue({ virtualExamId: roomName, ...participant }),
+            expiresIn: participantTokenTtlSeconds,
+          },
+        };
+
+  route(app, videoRoutes.createRoom, async ({ body, request }) => {
+    const principal = principalOf(request);
+    const row = await virtualExams.findInOrganization(body.virtualExamId, principal.organizationId);
+    if (!row) throw notFound('virtual exam');
+    const provider = await options.db
+      .selectFrom('healthcare_providers')
+      .select(['display_name', 'first_name', 'last_name'])
+      .where('id', '=', principal.healthcareProviderId)
+      .executeTakeFirst();
+    const name =
+      provider?.display_name ?? ([provider?.first_name, provider?.last_name].filter(Boolean).join(' ') || 'Clinician');
+    return {
+      status: 200,
+      body: await room(row.id, { id: principal.healthcareProviderId, name, role: 'HealthcareProvider' }),
+    };
+  });
+
+  route(app, videoRoutes.roomToken, async ({ params, request }) => {
+    const session = await options.sessions.fromRequest(request, params.id);
+    const row = await virtualExams.findRow(params.id);
+    if (!row || !isCodeLive(row)) throw examOver();
+    if (options.checksAdmission) {
+      const { state } = await states.read(row.id);
+      if (!state.admitted.includes(session.pid)) {
+        throw new HttpError('UNAUTHORIZED', 'The provider has not admitted this patient yet.', 403);
+      }
+    }
+    return { status: 200, body: await room(row.id, { id: session.pid, name: session.n, role: 'Patient' }) };
+  });
+
+  /** The exam's provider (a provider of its organization) or the exam's patient session. */
+  async function mayUseExam(request: FastifyRequest, virtualExamId: string) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized('A bearer token is required.');
+    if (token.startsWith(patientTokenPrefix)) {
+      await options.sessions.fromRequest(request, virtualExamId);
+      const row = await virtualExams.findRow(virtualExamId);
+      if (!row || !isCodeLive(row)) throw examOver();
+      return;
+    }
+    const principal = await options.verify(token);
+    if (!(await virtualExams.findInOrganization(virtualExamId, principal.organizationId))) {
+      throw notFound('virtual exam');
+    }
+  }
+
+  route(app, videoRoutes.turnCredentials, async ({ query, request }) => {
+    await mayUseExam(request, query.virtualExamId);
+    return { status: 200, body: turnCredentials(options.turn) };
+  });
+}

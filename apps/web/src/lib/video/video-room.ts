@@ -1,0 +1,56 @@
+import type { DataTrackMessage, ParticipantRole } from '@auscura/contracts';
+
+/**
+ * The video room of a virtual exam (exams-and-devices §2.4, §7.2), whichever service carries it:
+ * browser-to-browser WebRTC (embedded default) or Twilio Video. Screens use only this interface;
+ * it is narrow on purpose (one remote participant's media, the data messages, the connection
+ * state, the local tracks), so that an SFU such as LiveKit could be a third implementation.
+ */
+export type RoomConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+export type RoomEvents = {
+  /** The other side's media (null when it has left): its tracks come and go on this one stream. */
+  remoteStream: MediaStream | null;
+  /** A §7.2 data message from the other side (already validated). */
+  data: DataTrackMessage;
+  state: RoomConnectionState;
+};
+
+export type VideoRoom = {
+  readonly state: RoomConnectionState;
+  readonly remoteStream: MediaStream | null;
+  on<K extends keyof RoomEvents>(event: K, listener: (value: RoomEvents[K]) => void): () => void;
+  /** Sends a §7.2 data message to the other side (dropped while no data channel is open). */
+  send(message: DataTrackMessage): void;
+  /** Replaces what this side sends (another camera or microphone; null stops sending that kind). */
+  replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
+  /** Leaves the room; the other side hears it at once. */
+  leave(): void;
+};
+
+export type JoinRoomOptions = {
+  virtualExamId: string;
+  role: ParticipantRole;
+  /** The local camera and microphone tracks to send (either may be missing). */
+  localTracks: MediaStreamTrack[];
+};
+
+/** A tiny typed event emitter shared by the implementations. */
+export function createRoomEvents() {
+  const listeners = new Map<keyof RoomEvents, Set<(value: never) => void>>();
+  return {
+    on<K extends keyof RoomEvents>(event: K, listener: (value: RoomEvents[K]) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const entry = listener as (value: never) => void;
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    emit<K extends keyof RoomEvents>(event: K, value: RoomEvents[K]) {
+      for (const listener of listeners.get(event) ?? []) (listener as (value: RoomEvents[K]) => void)(value);
+    },
+    clear() {
+      listeners.clear();
+    },
+  };
+}

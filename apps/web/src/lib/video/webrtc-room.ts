@@ -1,0 +1,275 @@
+import { dataTrackMessageSchema } from '@auscura/contracts';
+import type { DataTrackMessage, ParticipantRole, SignalData } from '@auscura/contracts';
+import { createRoomEvents } from './video-room.ts';
+import type { RoomConnectionState, VideoRoom } from './video-room.ts';
+
+/** How signals travel between the two sides (the live exam's WebSocket, lib/realtime). */
+export type Signaling = {
+  send(data: SignalData): void;
+  onSignal(listener: (from: { id: string; role: ParticipantRole }, data: SignalData) => void): () => void;
+  /** Called whenever the signaling connection is (re)established (signals sent while down are lost). */
+  onReconnect(listener: () => void): () => void;
+};
+
+export type WebRtcRoomOptions = {
+  role: ParticipantRole;
+  signaling: Signaling;
+  localTracks: MediaStreamTrack[];
+  /** Fresh STUN/TURN servers (GET /video/turn-credentials); asked for every new connection and ICE restart. */
+  getIceServers: () => Promise<RTCIceServer[]>;
+  /** 'relay' forces every packet through TURN (tests prove the relay path with it). */
+  iceTransportPolicy?: RTCIceTransportPolicy;
+};
+
+/** A connection that stays disconnected this long gets an ICE restart (a network change heals within it). */
+const restartAfterMs = 2000;
+/** While not connected, the restart is tried again at this pace (acceptance: media back within 15 s). */
+const retryEveryMs = 4000;
+/** An offer unanswered this long may have been lost with a dropped signaling connection: offer again. */
+const offerPatienceMs = 3000;
+
+const newSession = () => Math.random().toString(36).slice(2, 12);
+
+/**
+ * The embedded default: one RTCPeerConnection between the provider and the admitted patient.
+ * The provider always offers (no glare to resolve); the patient announces itself with `hello`
+ * and answers. Every message carries the sender's connection session, so signals of a replaced
+ * connection are dropped. A connection that drops is healed by an ICE restart from the provider
+ * (the patient asks for one by a new `hello` if its side fails); the §7.2 data messages ride an
+ * ordered data channel the provider opens.
+ */
+export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoRoom> {
+  const { role, signaling } = options;
+  const isOfferer = role === 'HealthcareProvider';
+  const events = createRoomEvents();
+  const localTracks = new Map<'audio' | 'video', MediaStreamTrack | null>([
+    ['audio', options.localTracks.find((track) => track.kind === 'audio') ?? null],
+    ['video', options.localTracks.find((track) => track.kind === 'video') ?? null],
+  ]);
+  let state: RoomConnectionState = 'connecting';
+  let everConnected = false;
+  let remoteStream: MediaStream | null = null;
+  let pc: RTCPeerConnection | null = null;
+  let channel: RTCDataChannel | null = null;
+  let session = newSession();
+  let remoteSession: string | null = null;
+  let pendingCandidates: RTCIceCandidateInit[] = [];
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  let offeredAt = 0;
+  let left = false;
+
+  const setState = (next: RoomConnectionState) => {
+    if (next === state) return;
+    state = next;
+    events.emit('state', next);
+  };
+  const setRemoteStream = (stream: MediaStream | null) => {
+    remoteStream = stream;
+    events.emit('remoteStream', stream);
+  };
+
+  function onChannel(next: RTCDataChannel) {
+    channel = next;
+    next.onmessage = (event) => {
+      let parsed: ReturnType<typeof dataTrackMessageSchema.safeParse>;
+      try {
+        parsed = dataTrackMessageSchema.safeParse(JSON.parse(String(event.data)));
+      } catch {
+        return;
+      }
+      if (parsed.success) events.emit('data', parsed.data);
+    };
+  }
+
+  async function configuration(): Promise<RTCConfiguration> {
+    return { iceServers: await options.getIceServers(), iceTransportPolicy: options.iceTransportPolicy ?? 'all' };
+  }
+
+  function closePeer() {
+    clearTimeout(restartTimer);
+    channel?.close();
+    pc?.close();
+    pc = null;
+    channel = null;
+    pendingCandidates = [];
+  }
+
+  async function newPeer(remote: string) {
+    closePeer();
+    remoteSession = remote;
+    const peer = new RTCPeerConnection(await configuration());
+    if (left) return peer.close();
+    pc = peer;
+    const stream = new MediaStream();
+    setRemoteStream(stream);
+    peer.ontrack = (event) => {
+      for (const old of stream.getTracks()) if (old.kind === event.track.kind) stream.removeTrack(old);
+      stream.addTrack(event.track);
+      // Listeners see the same stream object gain a track: tell them, as for a new stream.
+      if (pc === peer) events.emit('remoteStream', stream);
+    };
+    peer.onicecandidate = (event) => {
+      if (pc !== peer) return;
+      const candidate = event.candidate?.toJSON();
+      signaling.send({
+        kind: 'candidate',
+        session,
+        candidate: candidate?.candidate ? { ...candidate, candidate: candidate.candidate } : null,
+      });
+    };
+    peer.onconnectionstatechange = () => {
+      if (pc !== peer) return;
+      const connection = peer.connectionState;
+      if (connection === 'connected') {
+        everConnected = true;
+        clearTimeout(restartTimer);
+        setState('connected');
+      } else if (connection === 'disconnected' || connection === 'failed') {
+        setState(everConnected ? 'reconnecting' : 'connecting');
+        scheduleRecovery(connection === 'failed' ? 0 : restartAfterMs);
+      }
+    };
+    if (isOfferer) {
+      for (const kind of ['audio', 'video'] as const) {
+        peer.addTransceiver(localTracks.get(kind) ?? kind, { direction: 'sendrecv' });
+      }
+      onChannel(peer.createDataChannel('data', { ordered: true }));
+    } else {
+      peer.ondatachannel = (event) => onChannel(event.channel);
+    }
+  }
+
+  async function offer(iceRestart = false) {
+    const peer = pc;
+    if (!peer || left) return;
+    if (iceRestart) peer.setConfiguration(await configuration());
+    offeredAt = Date.now();
+    const description = await peer.createOffer({ iceRestart });
+    if (pc !== peer) return;
+    await peer.setLocalDescription(description);
+    signaling.send({ kind: 'description', session, description: { type: 'offer', sdp: description.sdp ?? '' } });
+    // An offer or answer lost on the way would leave the connection waiting: try again if it is not up.
+    scheduleRecovery(retryEveryMs * 2);
+  }
+
+  /** Provider: ICE restart, again and again until connected. Patient: ask the provider for it. */
+  function scheduleRecovery(delayMs: number) {
+    clearTimeout(restartTimer);
+    restartTimer = setTimeout(() => {
+      if (left || !pc || pc.connectionState === 'connected') return;
+      if (isOfferer) void offer(true).catch(() => undefined);
+      else signaling.send({ kind: 'hello', session });
+      scheduleRecovery(retryEveryMs);
+    }, delayMs);
+  }
+
+  async function answer(sdp: string) {
+    const peer = pc!;
+    await peer.setRemoteDescription({ type: 'offer', sdp });
+    for (const transceiver of peer.getTransceivers()) {
+      const kind = transceiver.receiver.track.kind as 'audio' | 'video';
+      transceiver.direction = 'sendrecv';
+      await transceiver.sender.replaceTrack(localTracks.get(kind) ?? null);
+    }
+    const description = await peer.createAnswer();
+    if (pc !== peer) return;
+    await peer.setLocalDescription(description);
+    signaling.send({ kind: 'description', session, description: { type: 'answer', sdp: description.sdp ?? '' } });
+    await flushCandidates(peer);
+  }
+
+  async function flushCandidates(peer: RTCPeerConnection) {
+    const waiting = pendingCandidates;
+    pendingCandidates = [];
+    for (const candidate of waiting) await peer.addIceCandidate(candidate).catch(() => undefined);
+  }
+
+  async function onSignal(data: SignalData) {
+    if (left) return;
+    if (data.kind === 'bye') {
+      if (data.session !== remoteSession) return;
+      closePeer();
+      remoteSession = null;
+      setRemoteStream(null);
+      setState('connecting');
+      return;
+    }
+    if (data.kind === 'hello') {
+      // The provider (re)joined: announce this side, the provider offers.
+      if (!isOfferer) return signaling.send({ kind: 'hello', session });
+      if (data.session === remoteSession && pc && pc.connectionState !== 'closed') {
+        // The same patient asks again (its signaling came back, or its side failed): restart ICE,
+        // unless connected or an offer is on its way (a duplicate hello), for up to 3 s.
+        if (pc.connectionState === 'connected') return;
+        if (pc.signalingState !== 'stable' && Date.now() - offeredAt < offerPatienceMs) return;
+        await offer(true);
+        return;
+      }
+      session = newSession();
+      await newPeer(data.session);
+      await offer();
+      return;
+    }
+    if (data.kind === 'description') {
+      if (isOfferer) {
+        if (data.session !== remoteSession || !pc || data.description.type !== 'answer') return;
+        if (pc.signalingState !== 'have-local-offer') return;
+        await pc.setRemoteDescription({ type: 'answer', sdp: data.description.sdp });
+        await flushCandidates(pc);
+        return;
+      }
+      if (data.description.type !== 'offer') return;
+      if (data.session !== remoteSession || !pc) await newPeer(data.session);
+      await answer(data.description.sdp);
+      return;
+    }
+    // A candidate: only for the current connection; kept until the remote description is set.
+    if (data.session !== remoteSession || !pc || !data.candidate) return;
+    const candidate: RTCIceCandidateInit = { ...data.candidate };
+    if (pc.remoteDescription) await pc.addIceCandidate(candidate).catch(() => undefined);
+    else pendingCandidates.push(candidate);
+  }
+
+  // Signals are handled one at a time, in order: a candidate must not overtake its description.
+  let queue = Promise.resolve();
+  const stopSignals = signaling.onSignal((_from, data) => {
+    queue = queue.then(() => onSignal(data)).catch(() => undefined);
+  });
+  const stopReconnect = signaling.onReconnect(() => {
+    if (left || pc?.connectionState === 'connected') return;
+    // Signals sent while the connection was down are lost: announce this side again, or restart ICE.
+    if (isOfferer && pc) void offer(true).catch(() => undefined);
+    else signaling.send({ kind: 'hello', session });
+  });
+  signaling.send({ kind: 'hello', session });
+
+  const room: VideoRoom = {
+    get state() {
+      return state;
+    },
+    get remoteStream() {
+      return remoteStream;
+    },
+    on: events.on,
+    send(message: DataTrackMessage) {
+      if (channel?.readyState === 'open') channel.send(JSON.stringify(message));
+    },
+    async replaceTrack(kind, track) {
+      localTracks.set(kind, track);
+      for (const transceiver of pc?.getTransceivers() ?? []) {
+        if (transceiver.receiver.track.kind === kind) await transceiver.sender.replaceTrack(track);
+      }
+    },
+    leave() {
+      if (left) return;
+      left = true;
+      signaling.send({ kind: 'bye', session });
+      stopSignals();
+      stopReconnect();
+      closePeer();
+      setState('disconnected');
+      events.clear();
+    },
+  };
+  return room;
+}
