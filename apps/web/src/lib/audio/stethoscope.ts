@@ -1,4 +1,4 @@
-import { stethoscopeLabelPattern } from '../../../lib/media/devices.ts';
+import { stethoscopeLabelPattern } from '../media/devices.ts';
 
 /** Labels of stethoscope and USB microphone inputs (exams-and-devices §9, compatibility test). */
 export { stethoscopeLabelPattern };
