@@ -15,7 +15,6 @@
 import type { HeartFacts } from '../heart/rhythm.js';
 import type { HeartRecord } from '../heart/result.js';
 import { HEART_BAND_COUNT, HEART_BAND_VALUES } from '../wasm-records.js';
-import { CYCLE_FEATURE_NAMES, cycleFeatures } from './cycle-features.js';
 
 /** Frames (20 ms) cut from each end of a systole or diastole, where S1/S2 leak in through segmentation error. */
 const EDGE_FRAMES = 1;
@@ -142,7 +141,6 @@ export const FEATURE_NAMES: readonly string[] = (() => {
     'level.systole',
     'level.diastole',
   );
-  n.push(...CYCLE_FEATURE_NAMES);
   return n;
 })();
 
@@ -237,6 +235,5 @@ export function murmurFeatures({ record, heart, noisyShare, durationSec }: Murmu
     heart.stats.systole.meanLevel,
     heart.stats.diastole.meanLevel,
   );
-  out.push(...cycleFeatures(bands, cycles));
   return Float64Array.from(out, (v) => (Number.isFinite(v) ? v : MISSING));
 }

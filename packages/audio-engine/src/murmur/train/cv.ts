@@ -23,8 +23,6 @@ export const FOLDS = 5;
 export const SENSITIVITY_TARGET = 0.9;
 /** Cycles whose contrast is above this quantile of the absent recordings' cycles are marked as heard. */
 export const SEGMENT_QUANTILE = 0.9;
-/** Training knobs read by fitEnsembles (an object so experiments can vary them). */
-export const TRAINING = { positiveWeight: POSITIVE_WEIGHT, unknownWeight: 1 };
 export const CHALLENGE_WEIGHTS: Record<PatientMurmur, number> = { Present: 5, Unknown: 3, Absent: 1 };
 
 /** FNV-1a: a fixed pseudo-random order of ids that does not depend on the platform. */
@@ -72,13 +70,13 @@ export function fitEnsembles(rows: Row[]): { murmur: Ensemble; unknown: Ensemble
   const murmur = boost(
     m.map((r) => r.x),
     m.map((r) => (r.label === 'present' ? 1 : 0)),
-    m.map((r) => (r.label === 'present' ? TRAINING.positiveWeight : 1)),
+    m.map((r) => (r.label === 'present' ? POSITIVE_WEIGHT : 1)),
     MURMUR_BOOST,
   );
   const unknown = boost(
     rows.map((r) => r.x),
     rows.map((r) => (r.label === 'unknown' ? 1 : 0)),
-    rows.map((r) => (r.label === 'unknown' ? TRAINING.unknownWeight : 1)),
+    rows.map(() => 1),
     MURMUR_BOOST,
   );
   return { murmur, unknown };
