@@ -1,7 +1,7 @@
 // npm run bench:upload-memory — issue 21, finding 9: the server's resident memory (RSS, and its
 // peak VmHWM) before and after 16 parallel uploads of 25 MB each (the largest recording the limits
 // accept), read from /proc/<pid>/status. The bound it checks is the
-// one apps/api/src/auscultations/routes.ts documents: at most `uploadsAtOnce` (4) bodies in memory.
+// one apps/api/src/auscultations/upload.ts documents: at most `uploadsAtOnce` (4) bodies in memory.
 // Run after `npm run build`.
 import fs from 'node:fs';
 import { encodeWav } from '../../packages/audio-engine/dist/node.js';
