@@ -18,8 +18,9 @@ import type { TestApp } from './test/test-app.js';
  * Generated bad input for every /api/v1 endpoint, derived from the contract (issue 23): as a
  * signed-in provider, as a patient (a virtual exam's session token, for that exam) and
  * unauthenticated, every answer is a catalogue error or — for a valid read — what the contract
- * says, and no row changes. `npm run fuzz:api` runs more (FUZZ_RUNS). Self exams have no patient
- * token yet (POST /self-exam-requests/auth is not served); it joins as one more principal when it is.
+ * says, and no row changes. `npm run fuzz:api` runs more (FUZZ_RUNS). A self-exam request's patient
+ * token (POST /self-exam-requests/auth, issue 18) is not yet a principal of its own: its endpoints
+ * are fuzzed here with the three above; their valid-token cases are in self-exams/routes.test.ts.
  * PostgreSQL gets a quarter of the requests: the checks are the same, the database differs.
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
