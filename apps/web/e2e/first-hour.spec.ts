@@ -118,6 +118,8 @@ test('no page of the built app links to an unbuilt route: every link and menu it
   const publicPages = await crawl(page, ['/support', '/contact', '/terms', '/privacy', '/hipaa', '/signed-out'], 15);
   expect(publicPages.dead).toEqual([]);
   await page.goto('/patients');
+  // Signed out, /patients goes on to the sign-in page: read its links once it is there.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await linksOn(page)).not.toContain('/forgot-password');
   await signInAs(page, demo.ada);
   const signedIn = await crawl(page, ['/patients', '/council', '/organization/exams?all=true'], 45);
