@@ -71,10 +71,11 @@ test('switching the variant during playback keeps playing from the same position
   await card.getByRole('button', { name: /^Stop,/ }).click();
 });
 
-// Disabled at stop 26 after the merges of issues 18, 21 and 22, pending investigation (see the
-// issue 22 note): with the new demo dates the first seeded heart recording is another one, on which
-// the Raw preset is heard without its high bands (distance 8.35 dB, every run) with the player that
-// keeps playing across a variant switch, and wide/low are too close to tell apart with the old one.
+// Disabled at stop 26 pending investigation (issue 22 note). With the demo dates before issue 22
+// the first seeded heart recording was a 4 kHz CirCor one and this passes with today's player; with
+// the new dates it is a 44.1 kHz one, on which the Raw preset is heard without its high bands
+// (distance 8.35 dB, identical every run) and the player before issue 22 fails too, on other
+// presets and not reproducibly. Either the test pins a recording or Raw at 44.1 kHz has a bug.
 test.fixme('each preset sounds like the engine renders it, and 5x is five times 1x', async ({ page }) => {
   test.setTimeout(120_000);
   const card = await openHeartRecording(page);
