@@ -91,6 +91,16 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
     }),
     expected: { status: 200 },
   },
+  // The video room (issue 16): the patient's room token waits for the provider's Admit; the ICE
+  // servers are the patient's for its own exam.
+  'POST /api/v1/video/rooms/:id/tokens': {
+    probe: (c) => ({ method: 'POST', url: `/api/v1/video/rooms/${c.virtualExam.id}/tokens` }),
+    expected: { status: 403, errorName: 'UNAUTHORIZED' },
+  },
+  'GET /api/v1/video/turn-credentials': {
+    probe: (c) => ({ method: 'GET', url: `/api/v1/video/turn-credentials?virtualExamId=${c.virtualExam.id}` }),
+    expected: { status: 200 },
+  },
 };
 
 /** Every other route: a provider endpoint. Its parameters name the patient's own exam where they can. */
@@ -136,6 +146,7 @@ const providerRoutes = [
   'PUT /api/v1/exams/:id/reviewed',
   'PUT /api/v1/healthcare-providers/:id/email-address',
   'PUT /api/v1/virtual-exams/:id/exam',
+  'POST /api/v1/video/rooms',
 ];
 
 function providerProbe(route: string, c: Context): Probe {
