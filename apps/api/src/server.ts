@@ -94,7 +94,23 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
 }
 
+/**
+ * What a start failure says. Not every thrown value is an Error: the embedded database's file
+ * system throws `{ name: 'ErrnoError', errno }` (a full disk printed "[object Object]").
+ */
+function describeStartError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object') {
+    const { name, errno, code } = error as { name?: unknown; errno?: unknown; code?: unknown };
+    const parts = [name, code, errno === undefined ? undefined : `errno ${String(errno)}`].filter(
+      (part) => part !== undefined,
+    );
+    if (parts.length > 0) return `${parts.map(String).join(', ')} (a full disk or an unwritable DATA_DIR?)`;
+  }
+  return String(error);
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`Auscura failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Auscura failed to start: ${describeStartError(error)}\n`);
   process.exit(1);
 });
