@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
 /** The e2e server's TURN settings (playwright.config.ts) and the coturn this test starts with them. */
-export const e2eTurn = { port: 3480, secret: 'e2e-turn-secret', minPort: 49200, maxPort: 49299 } as const;
+// E2E_TURN_PORT moves it (and its relay range with it), so two checkouts can run their e2e tests at once.
+const turnPort = Number(process.env.E2E_TURN_PORT ?? 3480);
+const relayBase = 49200 + (turnPort - 3480) * 100;
+export const e2eTurn = {
+  port: turnPort,
+  secret: 'e2e-turn-secret',
+  minPort: relayBase,
+  maxPort: relayBase + 99,
+} as const;
 
 export type Coturn = { process: ChildProcess; log: () => string; stop: () => Promise<void> };
 
