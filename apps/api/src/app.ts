@@ -142,6 +142,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       realtime: env.firebase ? 'firebase' : bus.kind === 'redis' ? 'websocket-redis' : 'websocket',
       video: twilioTokens ? 'twilio' : 'p2p',
     },
+    features: { muteHcpInAuscultationRecording: env.MUTE_HCP_IN_AUSCULTATION_RECORDING },
     firebase: env.firebase
       ? { apiKey: env.firebase.apiKey, databaseURL: env.firebase.databaseURL, projectId: env.firebase.projectId }
       : null,
@@ -181,7 +182,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });
-      await api.register(auscultationRoutesPlugin, { db, store, processor, ingestor });
+      await api.register(auscultationRoutesPlugin, {
+        db,
+        store,
+        processor,
+        ingestor,
+        // With Firebase the live exam's state is out of the API's sight: only the session and exam are checked.
+        remote: { db, sessions, liveState: env.firebase ? null : app.realtime },
+      });
       await api.register(virtualExamRoutesPlugin, {
         db,
         mailer,

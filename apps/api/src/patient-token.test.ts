@@ -103,6 +103,47 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
   },
 };
 
+/**
+ * Routes whose contract lets a patient session through (`patientSession`): the upload of a remote
+ * recording (issue 17). Without its virtual exam it is a provider endpoint like the others; with
+ * it, a patient not yet admitted is refused before anything is read, and another exam's session is
+ * refused. What an admitted patient may send (its own exam, an open request of that point, once) is
+ * in auscultations/remote-upload.test.ts.
+ */
+const patientSessionRoutes: Record<
+  string,
+  Array<{ name: string; probe: (c: Context) => Probe; expected: Expectation; selfExam?: Expectation }>
+> = {
+  'POST /api/v1/exams/:id/auscultations': [
+    {
+      name: 'without its virtual exam',
+      probe: (c) => ({ method: 'POST', url: `/api/v1/exams/${c.examId}/auscultations`, payload: {} }),
+      expected: refused,
+      selfExam: refused,
+    },
+    {
+      name: 'before the provider admitted the patient',
+      probe: (c) => ({
+        method: 'POST',
+        url: `/api/v1/exams/${c.examId}/auscultations?virtualExamId=${c.virtualExam.id}&auscultationRequestId=r1`,
+        payload: {},
+      }),
+      expected: { status: 403, errorName: 'UNAUTHORIZED' },
+      selfExam: refused,
+    },
+    {
+      name: 'naming another virtual exam',
+      probe: (c) => ({
+        method: 'POST',
+        url: `/api/v1/exams/${c.examId}/auscultations?virtualExamId=${crypto.randomUUID()}&auscultationRequestId=r1`,
+        payload: {},
+      }),
+      expected: refused,
+      selfExam: refused,
+    },
+  ],
+};
+
 /** Every other route: a provider endpoint. Its parameters name the patient's own exam where they can. */
 const providerRoutes = [
   'DELETE /api/v1/auscultations/:id',
@@ -133,7 +174,6 @@ const providerRoutes = [
   'PATCH /api/v1/healthcare-providers/:id/password',
   'PATCH /api/v1/patient-profiles/:id',
   'POST /api/v1/exams',
-  'POST /api/v1/exams/:id/auscultations',
   'POST /api/v1/exams/:id/shares',
   'POST /api/v1/patient-profiles',
   'POST /api/v1/patient-profiles/:id/self-exam-requests',
@@ -183,7 +223,9 @@ describe('a patient’s session token', () => {
 
   it('has a row for every API route the app registers', () => {
     const registered = [...new Set(t.app.registeredRoutes.filter((r) => r.split(' ')[1]!.startsWith('/api/v1/')))];
-    expect([...Object.keys(publicRoutes), ...providerRoutes].sort()).toEqual(registered.sort());
+    expect([...Object.keys(publicRoutes), ...Object.keys(patientSessionRoutes), ...providerRoutes].sort()).toEqual(
+      registered.sort(),
+    );
   });
 
   for (const route of providerRoutes) {
@@ -208,6 +250,24 @@ describe('a patient’s session token', () => {
       expect(response.statusCode).toBe(refused.status);
       expect(response.json()).toMatchObject({ name: refused.errorName });
     });
+  }
+
+  for (const [route, rows] of Object.entries(patientSessionRoutes)) {
+    for (const row of rows) {
+      it(`gets what it should from ${route} ${row.name}`, async () => {
+        for (const [token, expected] of [
+          [session.token, row.expected],
+          [selfExamToken, row.selfExam ?? refused],
+        ] as const) {
+          const response = await t.app.inject({
+            ...row.probe(context),
+            headers: { authorization: `Bearer ${token}` },
+          } as never);
+          expect(response.statusCode).toBe(expected.status);
+          if (expected.errorName) expect(response.json()).toMatchObject({ name: expected.errorName });
+        }
+      });
+    }
   }
 
   for (const [route, row] of Object.entries(publicRoutes)) {

@@ -99,6 +99,23 @@ export const createAuscultationPartSchema = z
   .strict();
 
 const idParams = z.object({ id: uuidSchema });
+
+/**
+ * The upload's query when the patient sends a remote recording (exams-and-devices §7.4, "optional
+ * virtual exam info in the query"): its virtual exam and the auscultation request it answers.
+ */
+export const createAuscultationQuerySchema = z
+  .object({
+    virtualExamId: uuidSchema,
+    auscultationRequestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  })
+  .partial()
+  .strict()
+  .refine(
+    (query) => (query.virtualExamId === undefined) === (query.auscultationRequestId === undefined),
+    'A remote recording names both its virtual exam and its auscultation request',
+  );
+
 export const recordingPaths = {
   raw: '/auscultations/:id/recording/data',
   silenced: '/auscultations/:id/recording/normalized-data-silenced',
@@ -142,12 +159,16 @@ export const auscultationRoutes = {
   create: endpoint({
     method: 'POST',
     path: '/exams/:id/auscultations',
+    // The patient of a live exam uploads its remote recordings here with its session token.
+    patientSession: true,
     params: idParams,
+    query: createAuscultationQuerySchema,
     multipart: { json: { auscultation: createAuscultationPartSchema }, files: ['recordingData'] },
     responses: {
       200: auscultationSchema,
       201: auscultationSchema,
       400: apiErrorSchema,
+      401: apiErrorSchema,
       403: apiErrorSchema,
       404: apiErrorSchema,
     },

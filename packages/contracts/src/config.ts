@@ -30,6 +30,13 @@ export const publicConfigSchema = z.object({
     video: z.enum(['p2p', 'twilio']).optional(),
   }),
   /** The Realtime Database the Firebase adapter talks to (public web settings, no secrets). */
+  /** Feature flags. */
+  features: z
+    .object({
+      /** exams-and-devices §4: the clinician's microphone is muted while a remote recording runs. */
+      muteHcpInAuscultationRecording: z.boolean(),
+    })
+    .default({ muteHcpInAuscultationRecording: true }),
   firebase: z.object({ apiKey: z.string(), databaseURL: z.string(), projectId: z.string() }).nullable().optional(),
   version: z.string(),
 });

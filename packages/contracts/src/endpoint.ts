@@ -13,6 +13,11 @@ export type Endpoint = {
   path: string;
   /** true: no bearer token (the spec marks the call unauth). */
   public?: boolean;
+  /**
+   * true: besides a provider's bearer token, a virtual exam's patient session token is let through
+   * the authentication hook; the handler decides what that patient may do (remote auscultation).
+   */
+  patientSession?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -16,4 +16,5 @@ export * from './murmur.js';
 export * from './self-exam.js';
 export * from './virtual-exam.js';
 export * from './realtime.js';
+export * from './remote-auscultation.js';
 export * from './video.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
+import { auscultationRequestErrorSchema, stethoscopeCaptureSchema } from './remote-auscultation.js';
 
 /**
  * The live exam's shared real-time state (exams-and-devices §3, §4, §7.3). One document per
@@ -44,7 +45,8 @@ export const auscultationRequestSchema = z.object({
   recordingStartRequest: isoDateTimeSchema.nullable().default(null),
   recordingStopRequest: isoDateTimeSchema.nullable().default(null),
   recordingCancelRequest: isoDateTimeSchema.nullable().default(null),
-  error: z.string().max(200).nullable().default(null),
+  /** Why the request was cancelled (set with status 'cancelled'). */
+  error: auscultationRequestErrorSchema.nullable().default(null),
   uploadProgress: z.number().min(0).max(100).nullable().default(null),
   auscultationId: uuidSchema.nullable().default(null),
 });
@@ -61,6 +63,8 @@ export const liveExamStateSchema = z.object({
   auscultationMicActivationRequest: isoDateTimeSchema.nullable().default(null),
   auscultationMicDeactivationRequest: isoDateTimeSchema.nullable().default(null),
   isTargetEnabled: z.boolean().default(false),
+  /** The patient's stethoscope capture as its browser reports it (issue 17), null while none is open. */
+  stethoscopeCapture: stethoscopeCaptureSchema.nullable().default(null),
 });
 export type LiveExamState = z.infer<typeof liveExamStateSchema>;
 export type LiveExamField = keyof LiveExamState;
@@ -92,6 +96,7 @@ export const writableFields = [
   'auscultationMicActivationRequest',
   'auscultationMicDeactivationRequest',
   'isTargetEnabled',
+  'stethoscopeCapture',
 ] as const satisfies readonly LiveExamField[];
 export type WritableField = (typeof writableFields)[number];
 export type AuscultationRequestField = keyof AuscultationRequest;

@@ -4,10 +4,11 @@ import type { RecordingPathName } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
+import type { AuditActor } from '../audit/repository.js';
 import type { Ingestor } from '../audio/ingest.js';
 import type { RecordingProcessor } from '../audio/processor.js';
 import { assertExamVisible } from '../lib/access.js';
-import { HttpError, notFound } from '../lib/http-error.js';
+import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { principalOf, route } from '../lib/route.js';
 import type { Principal } from '../identity/verify-token.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -16,6 +17,8 @@ import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
 import { readUpload, uploadSlots } from './upload.js';
 import { storeUpload } from './store-upload.js';
+import { createRemoteUploads, remoteMaxDurationSec } from './remote-upload.js';
+import type { RemoteUploadDeps } from './remote-upload.js';
 
 /** Which stored file serves each download path: the original upload, or a processed variant. */
 const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 'silence' | 'sg'> = {
@@ -39,9 +42,17 @@ function assertSameOrganization(principal: Principal, organizationId: string) {
 
 export async function auscultationRoutesPlugin(
   app: FastifyInstance,
-  options: { db: Db; store: BlobStore; processor: RecordingProcessor; ingestor: Ingestor },
+  options: {
+    db: Db;
+    store: BlobStore;
+    processor: RecordingProcessor;
+    ingestor: Ingestor;
+    /** The patient's remote recordings of live exams (issue 17). */
+    remote: RemoteUploadDeps;
+  },
 ) {
   const { db, store, processor, ingestor } = options;
+  const remote = createRemoteUploads(options.remote);
   const audit = createAuditRepository(db);
   const auscultations = createAuscultationRepository(db);
   await app.register(fastifyMultipart);
@@ -57,7 +68,7 @@ export async function auscultationRoutesPlugin(
 
   /** A retried upload: nothing new is stored; the caller gets the auscultation it already made. */
   async function answerRepeat(
-    principal: Principal,
+    principal: AuditActor,
     patientProfileId: string,
     row: NonNullable<Awaited<ReturnType<typeof auscultations.findByClientKey>>>,
   ) {
@@ -82,18 +93,28 @@ export async function auscultationRoutesPlugin(
     return { status: 200, body: toAuscultation(row) };
   });
 
-  route(app, auscultationRoutes.create, async ({ params, request, reply }) => {
+  route(app, auscultationRoutes.create, async ({ params, query, request, reply }) => {
+    const closeAndThrow = (error: unknown): never => {
+      // Whatever of the body is left is not read: close the connection after answering.
+      reply.header('connection', 'close');
+      throw error;
+    };
+    // No provider signed in: the auth hook let a patient session through (the contract allows it),
+    // for a remote recording of its live exam and nothing else.
+    if (!request.principal) {
+      const { virtualExamId, auscultationRequestId } = query;
+      if (!virtualExamId || !auscultationRequestId) {
+        return closeAndThrow(unauthorized('A provider’s bearer token is required.'));
+      }
+      return storeRemoteRecording(params.id, { virtualExamId, auscultationRequestId }, request, closeAndThrow);
+    }
     const principal = principalOf(request);
     const exam = await auscultations.findExam(params.id);
     if (!exam) throw notFound('exam');
     assertSameOrganization(principal, exam.organization_id);
     // Bodies are read and stored a few at a time (uploadSlots): the others wait unread.
     const { row, repeated } = await uploadSlots.run(async () => {
-      const upload = await readUpload(request).catch((error: unknown) => {
-        // Whatever of the body is left is not read: close the connection after answering.
-        reply.header('connection', 'close');
-        throw error;
-      });
+      const upload = await readUpload(request).catch(closeAndThrow);
       return storeUpload({ db, store, ingestor }, exam, upload, principal);
     });
     if (repeated) return answerRepeat(principal, exam.patient_profile_id, row);
@@ -101,22 +122,58 @@ export async function auscultationRoutesPlugin(
     return { status: 201, body: toAuscultation(row) };
   });
 
-  route(app, auscultationRoutes.delete, async ({ params, request }) => {
-    const { principal, row } = await visibleAuscultation(params.id, request);
-    assertSameOrganization(principal, row.organization_id);
+  /** The patient's remote recording of a live exam (issue 17), stored like any upload, then linked to its request. */
+  async function storeRemoteRecording(
+    examId: string,
+    query: { virtualExamId: string; auscultationRequestId: string },
+    request: FastifyRequest,
+    closeAndThrow: (error: unknown) => never,
+  ) {
+    const { virtualExamId, auscultationRequestId: requestId } = query;
+    const who = await remote.authorize(request, examId, query).catch(closeAndThrow);
+    const exam = await auscultations.findExam(examId);
+    if (!exam) return closeAndThrow(notFound('exam'));
+    const { row, repeated } = await uploadSlots.run(async () => {
+      const upload = await readUpload(request).catch(closeAndThrow);
+      await remote.checkPoint(virtualExamId, requestId, upload);
+      return storeUpload({ db, store, ingestor }, exam, upload, who.actor, undefined, remoteMaxDurationSec);
+    });
+    try {
+      await remote.attach(virtualExamId, requestId, row);
+    } catch (error) {
+      // Cancelled while it was sent: nothing of it stays (a retry of a linked one attaches as a no-op).
+      if (!repeated) await deleteStored(row, who.actor);
+      throw error;
+    }
+    if (repeated) return answerRepeat(who.actor, exam.patient_profile_id, row);
+    processor.notify();
+    return { status: 201 as const, body: toAuscultation(row) };
+  }
+
+  /** Deletes an auscultation and its recordings (the row first: a job that is running finds nothing). */
+  async function deleteStored(
+    row: { id: string; recording_blob_key: string | null; variant_blob_keys: Partial<Record<string, string>> | null },
+    actor: AuditActor,
+    patientProfileId?: string,
+  ) {
     await db.transaction().execute(async (tx) => {
-      // A job that is running finds no row to update.
-      await createAuscultationRepository(tx).delete(params.id);
-      await createAuditRepository(tx).record(principal, {
+      await createAuscultationRepository(tx).delete(row.id);
+      await createAuditRepository(tx).record(actor, {
         action: 'delete',
         targetType: 'auscultation',
-        targetId: params.id,
-        patientProfileId: row.patient_profile_id,
+        targetId: row.id,
+        patientProfileId: patientProfileId ?? null,
       });
     });
     // Blobs after the row: if this fails half-way, the orphan sweep finishes the job.
     const keys = [row.recording_blob_key, ...Object.values(row.variant_blob_keys ?? {})];
     for (const key of keys) if (key) await store.delete(key);
+  }
+
+  route(app, auscultationRoutes.delete, async ({ params, request }) => {
+    const { principal, row } = await visibleAuscultation(params.id, request);
+    assertSameOrganization(principal, row.organization_id);
+    await deleteStored(row, principal, row.patient_profile_id);
     return { status: 204 };
   });
 

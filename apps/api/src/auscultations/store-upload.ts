@@ -30,6 +30,8 @@ export async function storeUpload(
   upload: UploadedRecording,
   actor: AuditActor,
   inTransaction?: (tx: DbOrTx, row: AuscultationRow) => Promise<void>,
+  /** The longest recording taken (a remote recording of the live exam may run past 60 s). */
+  maxDurationSec: number = recordingLimits.maxDurationSec,
 ): Promise<StoredUpload> {
   const { db, store, ingestor } = deps;
   const auscultations = createAuscultationRepository(db);
@@ -38,7 +40,7 @@ export async function storeUpload(
   if (repeated) return { row: repeated, repeated: true };
   const id = crypto.randomUUID();
   const key = originalKey(id);
-  const stored = await ingestor.ingest(key, upload.bytes, recordingLimits.maxDurationSec);
+  const stored = await ingestor.ingest(key, upload.bytes, maxDurationSec);
   if (stored.type === 'invalid') throw invalidData(stored.message);
   if (stored.type !== 'ingested') throw new Error(`Storing the recording failed: ${stored.reason}`);
   const point = upload.part.auscultationPoint;

@@ -144,6 +144,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * exams-and-devices §4: mute the clinician's microphone while a remote recording runs, so the
+   * clinician's voice from the patient's speakers does not reach the stethoscope (on by default).
+   */
+  MUTE_HCP_IN_AUSCULTATION_RECORDING: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** Where the built web app lives; the API serves it so the portal is one origin. */
   WEB_DIST_DIR: optionalString,
   /** Sign-in lockout: failures in a row for one address before it is locked, and for how long. */

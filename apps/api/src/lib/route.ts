@@ -49,6 +49,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** The contract lets a patient session token through too (the handler checks it). */
+    patientSession?: boolean;
   }
 }
 
@@ -69,7 +71,7 @@ export function route<E extends Endpoint, R extends RouteResult<E>>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { public: endpoint.public ?? false },
+    config: { public: endpoint.public ?? false, patientSession: endpoint.patientSession ?? false },
     handler: async (request, reply) => {
       const params = endpoint.params ? endpoint.params.parse(request.params) : undefined;
       const query = endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined;

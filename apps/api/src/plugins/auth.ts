@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { TokenVerifier } from '../identity/verify-token.js';
 import { HttpError, unauthorized } from '../lib/http-error.js';
+import { patientSessionTokenPrefix } from '../virtual-exams/patient-session.js';
 
 /**
  * The calls a provider with a pending onboarding step may make (clinician-portal §2.6): read and
@@ -31,6 +32,9 @@ export function addAuthHook(app: FastifyInstance, verify: TokenVerifier, options
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
     if (!match?.[1]) throw unauthorized('A bearer token is required.');
+    // A patient's session (a signed token, not a JWT) reaches only the routes whose contract lets
+    // it through; their handler checks the session, its exam and what it may do there.
+    if (request.routeOptions.config?.patientSession && match[1].startsWith(patientSessionTokenPrefix)) return;
     const principal = await verify(match[1]);
     request.principal = principal;
     if (onboardingRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;

@@ -77,14 +77,76 @@ export function endPresence(state: StoredState, key: string, at: Date): StoredSt
   return { ...state, participantLog: { ...state.participantLog, [key]: { ...entry, loggedOut: at.toISOString() } } };
 }
 
-/** The fields of an auscultation request the patient's side reports (recording and upload, issue 17). */
-const patientRequestFields: readonly AuscultationRequestField[] = [
-  'uploadProgress',
-  'error',
-  'auscultationId',
-  'status',
-];
-const patientFields = new Set(['examEntryRequest', 'isM1Connected', 'auscultationRequests']);
+/**
+ * A remote recording the patient may still upload (issue 17): asked for, not cancelled, and no
+ * auscultation stored for it yet. Its status is 'pending' while recording, 'processing' once the
+ * clinician stopped it and the patient's browser sends it.
+ */
+export function isOpenRecordingRequest(request: AuscultationRequest): boolean {
+  return (
+    (request.status === 'pending' || request.status === 'processing') &&
+    request.recordingStartRequest !== null &&
+    request.recordingCancelRequest === null &&
+    request.auscultationId === null
+  );
+}
+
+/** Cancels every open recording request with `error`; null when none is open. */
+export function cancelOpenRequests(state: StoredState, error: AuscultationRequest['error']): StoredState | null {
+  const open = Object.entries(state.auscultationRequests).filter(([, request]) => isOpenRecordingRequest(request));
+  if (open.length === 0) return null;
+  const requests = { ...state.auscultationRequests };
+  for (const [id, request] of open) requests[id] = { ...request, status: 'cancelled', error };
+  return { ...state, auscultationRequests: requests };
+}
+
+/**
+ * Ends a presence (as endPresence), and when it was the last open presence of a patient, cancels
+ * that patient's open recordings (§4: cancelled on patient disconnect): the server decides
+ * presence, so the clinician learns it within the heartbeat timeout even if its own page is away.
+ */
+export function endPresenceAndCancel(state: StoredState, key: string, at: Date): StoredState | null {
+  const ended = endPresence(state, key, at);
+  if (!ended) return null;
+  const entry = state.participantLog[key]!;
+  if (entry.role !== 'Patient') return ended;
+  const stillHere = Object.values(ended.participantLog).some(
+    (other) => other.role === 'Patient' && other.loggedOut === null,
+  );
+  return stillHere ? ended : (cancelOpenRequests(ended, 'PatientDisconnected') ?? ended);
+}
+
+/**
+ * Links a stored remote recording to its request. Refused (WriteRefused) unless the request is
+ * open for that point, or already answers this very auscultation (a retried upload).
+ */
+export function attachRemoteRecording(
+  state: StoredState,
+  requestId: string,
+  pointLabel: string,
+  auscultationId: string,
+): StoredState | null {
+  const request = state.auscultationRequests[requestId];
+  if (request?.auscultationId === auscultationId) return null;
+  if (!request || !isOpenRecordingRequest(request) || request.auscultationPoint !== pointLabel) {
+    throw new WriteRefused('No recording of this point is open in the live exam.');
+  }
+  return {
+    ...state,
+    auscultationRequests: {
+      ...state.auscultationRequests,
+      [requestId]: { ...request, status: 'processing', uploadProgress: 100, auscultationId },
+    },
+  };
+}
+
+/**
+ * The fields of an auscultation request the patient's side reports (recording and upload, issue
+ * 17). Not auscultationId: the server links the recording it stored (attachRemoteRecording), so a
+ * patient's page cannot point the clinician at another auscultation.
+ */
+const patientRequestFields: readonly AuscultationRequestField[] = ['uploadProgress', 'error', 'status'];
+const patientFields = new Set(['examEntryRequest', 'isM1Connected', 'auscultationRequests', 'stethoscopeCapture']);
 
 function checkEntryRequest(state: StoredState, participant: Participant, value: unknown): StoredState {
   const current = state.examEntryRequest;

@@ -119,6 +119,28 @@ describe('the live exam’s WebSocket', () => {
     expect(patientEntries(state)[0]!.name).toBe('Pat Patient');
   });
 
+  it('cancels the patient’s open recordings when the patient disconnects, and keeps the stored ones', async () => {
+    const { provider, patient } = await room();
+    await patient.write('examEntryRequest', { status: 'pending' });
+    await provider.waitForState((s) => s.examEntryRequest?.status === 'pending');
+    await provider.write('examEntryRequest', { status: 'approved' });
+    await patient.waitForState((s) => s.examEntryRequest?.status === 'approved');
+    const started = new Date().toISOString();
+    await provider.write('auscultationRequests/open', { auscultationPoint: 'h1', recordingStartRequest: started });
+    await provider.write('auscultationRequests/notStarted', { auscultationPoint: 'h2' });
+    // The server links stored recordings; a patient's page may not (it could point at another one).
+    expect(
+      await patient.write('auscultationRequests/open/auscultationId', '00000000-0000-4000-8000-000000000001'),
+    ).toMatchObject({ type: 'error', error: { name: 'UNAUTHORIZED' } });
+    const closedAt = Date.now();
+    patient.close();
+    const state = await provider.waitForState((s) => s.auscultationRequests.open?.status === 'cancelled', 10_000);
+    expect(Date.now() - closedAt).toBeLessThan(10_000);
+    expect(state.auscultationRequests.open).toMatchObject({ status: 'cancelled', error: 'PatientDisconnected' });
+    // A request the clinician had not started yet is no recording of the patient's: it stays.
+    expect(state.auscultationRequests.notStarted).toMatchObject({ status: 'pending', error: null });
+  });
+
   it('marks a participant loggedOut within 10 s when its connection goes silent (no heartbeat)', async () => {
     const { provider, patient } = await room();
     await provider.waitForState((s) => patientEntries(s).some((e) => e.loggedOut === null));

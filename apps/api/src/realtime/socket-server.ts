@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import type { Db } from '../db/connect.js';
 import type { BusEvent, StateBus } from './bus.js';
 import { createPresenceLeases, presenceTimings } from './presence.js';
-import { addPresence, applyWrite, endPresence, isAdmitted, viewFor, WriteRefused } from './rules.js';
+import { addPresence, applyWrite, endPresenceAndCancel, isAdmitted, viewFor, WriteRefused } from './rules.js';
 import type { Participant, StoredState } from './rules.js';
 import { createStateStore } from './store.js';
 import type { ParticipantTokens } from './tokens.js';
@@ -128,7 +128,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
 
   /** Ends a presence in the state (loggedOut) and forgets its lease. */
   async function endPresenceAt(virtualExamId: string, presenceKey: string, at: Date, participant?: Participant) {
-    const result = await store.update(virtualExamId, (state) => endPresence(state, presenceKey, at));
+    const result = await store.update(virtualExamId, (state) => endPresenceAndCancel(state, presenceKey, at));
     publish(virtualExamId, result);
     await leases.close(presenceKey);
     if (result) audit({ virtualExamId, participant, action: 'leave' });
@@ -360,6 +360,24 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     wss.close();
   }
 
-  return { handleUpgrade, start, stop, sweep, connectionCount: () => connections.size };
+  /**
+   * A change the server itself makes to an exam's state (a remote recording stored), seen by every
+   * participant like theirs. `change` may throw to refuse, or answer null for nothing to change.
+   */
+  async function change(virtualExamId: string, apply: (state: StoredState) => StoredState | null) {
+    const result = await store.update(virtualExamId, apply);
+    publish(virtualExamId, result);
+    return result;
+  }
+
+  return {
+    handleUpgrade,
+    start,
+    stop,
+    sweep,
+    change,
+    read: (virtualExamId: string) => store.read(virtualExamId),
+    connectionCount: () => connections.size,
+  };
 }
 export type RealtimeServer = ReturnType<typeof createRealtimeServer>;

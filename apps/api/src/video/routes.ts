@@ -8,6 +8,7 @@ import { principalOf, route } from '../lib/route.js';
 import { createStateStore } from '../realtime/store.js';
 import { participantTokenTtlSeconds } from '../realtime/tokens.js';
 import type { ParticipantTokens } from '../realtime/tokens.js';
+import { patientSessionTokenPrefix } from '../virtual-exams/patient-session.js';
 import type { PatientSessions } from '../virtual-exams/patient-session.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
 import { examOver, isCodeLive } from '../virtual-exams/routes.js';
@@ -31,8 +32,6 @@ export type VideoRoutesOptions = {
   checksAdmission: boolean;
 };
 
-/** Patient session tokens are signed tokens with this prefix (lib/signed-token.ts); provider tokens are JWTs. */
-const patientTokenPrefix = 'ps1.';
 
 /**
  * The §7.2 calls. The room of a virtual exam is named by the exam's id. The provider gets it
@@ -97,7 +96,7 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
   async function mayUseExam(request: FastifyRequest, virtualExamId: string) {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized('A bearer token is required.');
-    if (token.startsWith(patientTokenPrefix)) {
+    if (token.startsWith(patientSessionTokenPrefix)) {
       await options.sessions.fromRequest(request, virtualExamId);
       const row = await virtualExams.findRow(virtualExamId);
       if (!row || !isCodeLive(row)) throw examOver();

@@ -12,10 +12,13 @@ import { bearerToken, createTokenSigner } from '../lib/signed-token.js';
  */
 export const patientSessionTtlSeconds = 600;
 
+/** Patient session tokens are signed tokens with this prefix (lib/signed-token.ts); provider tokens are JWTs. */
+export const patientSessionTokenPrefix = 'ps1.';
+
 export type PatientSessionClaims = { ve: string; pid: string; n: string };
 
 export function createPatientSessions(db: Db) {
-  const signer = createTokenSigner<PatientSessionClaims>(db, { kind: 'patient-session', prefix: 'ps1' });
+  const signer = createTokenSigner<PatientSessionClaims>(db, { kind: 'patient-session', prefix: patientSessionTokenPrefix.slice(0, -1) });
 
   async function issue(virtualExamId: string, participantId: string, userName: string): Promise<PatientSession> {
     const token = await signer.sign({ ve: virtualExamId, pid: participantId, n: userName }, patientSessionTtlSeconds);
