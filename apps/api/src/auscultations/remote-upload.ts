@@ -28,7 +28,10 @@ export type RemoteUploadDeps = {
 export const remoteMaxDurationSec = Math.ceil(remoteRecording.maxRecordingSeconds * 1.1);
 
 const noOpenRequest = () =>
-  new HttpError('INVALID_LIVE_EXAM', 'No recording of this point is open in the live exam. It may have been cancelled.');
+  new HttpError(
+    'INVALID_LIVE_EXAM',
+    'No recording of this point is open in the live exam. It may have been cancelled.',
+  );
 
 /**
  * A patient's remote recording (issue 17): the session must be the virtual exam's, the exam in the

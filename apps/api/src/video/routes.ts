@@ -32,7 +32,6 @@ export type VideoRoutesOptions = {
   checksAdmission: boolean;
 };
 
-
 /**
  * The §7.2 calls. The room of a virtual exam is named by the exam's id. The provider gets it
  * (and its token) for an exam of the organization; the patient gets a token with the session of

@@ -18,7 +18,10 @@ export const patientSessionTokenPrefix = 'ps1.';
 export type PatientSessionClaims = { ve: string; pid: string; n: string };
 
 export function createPatientSessions(db: Db) {
-  const signer = createTokenSigner<PatientSessionClaims>(db, { kind: 'patient-session', prefix: patientSessionTokenPrefix.slice(0, -1) });
+  const signer = createTokenSigner<PatientSessionClaims>(db, {
+    kind: 'patient-session',
+    prefix: patientSessionTokenPrefix.slice(0, -1),
+  });
 
   async function issue(virtualExamId: string, participantId: string, userName: string): Promise<PatientSession> {
     const token = await signer.sign({ ve: virtualExamId, pid: participantId, n: userName }, patientSessionTtlSeconds);
