@@ -131,3 +131,16 @@ describe('meter, recorder and live-monitor processors in Chromium', () => {
     expect(r.peak).toBeLessThan(10.01);
   });
 });
+
+describe('the bad-noise processor in Chromium (exams-and-devices §5 badNoiseDetected)', () => {
+  it('stays quiet on clean heart-like bursts and reports bad noise once noise fills the gaps, only on a change', async () => {
+    const verdicts = (await page.evaluate(() => (window as unknown as PageHooks).badNoiseWorklet!())) as {
+      bad: boolean;
+      at: number;
+    }[];
+    // One message: the change to bad, after the noise began at 2 s (the verdict is over the last second).
+    expect(verdicts.map((v) => v.bad)).toEqual([true]);
+    expect(verdicts[0]!.at).toBeGreaterThan(2);
+    expect(verdicts[0]!.at).toBeLessThan(3.5);
+  });
+});

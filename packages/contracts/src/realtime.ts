@@ -49,6 +49,8 @@ export const auscultationRequestSchema = z.object({
   error: auscultationRequestErrorSchema.nullable().default(null),
   uploadProgress: z.number().min(0).max(100).nullable().default(null),
   auscultationId: uuidSchema.nullable().default(null),
+  /** The exam the recording goes to (the virtual exam's exam): the patient's page uploads to it. */
+  examId: uuidSchema.nullable().default(null),
 });
 export type AuscultationRequest = z.infer<typeof auscultationRequestSchema>;
 

@@ -38,8 +38,11 @@ export function harnessBundle(): Promise<string> {
   return bundle;
 }
 
-/** A separate Chromium with a fake camera and microphone (granted without a prompt). */
-export function launchWithFakeMedia(): Promise<Browser> {
+/**
+ * A separate Chromium with a fake camera and microphone (granted without a prompt); `audioFile` (a
+ * WAV) plays into every fake microphone, looping, instead of Chromium's beeps.
+ */
+export function launchWithFakeMedia(audioFile?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -47,6 +50,7 @@ export function launchWithFakeMedia(): Promise<Browser> {
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
+      ...(audioFile ? [`--use-file-for-fake-audio-capture=${audioFile}`] : []),
     ],
   });
 }

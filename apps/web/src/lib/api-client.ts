@@ -95,7 +95,8 @@ function readNumberHeader(headers: Headers, name: string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-function buildUrl(endpoint: Endpoint, options: LooseOptions): string {
+/** The endpoint's URL with its path parameters and query. */
+export function buildUrl(endpoint: Endpoint, options: LooseOptions): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) search.set(key, String(value));

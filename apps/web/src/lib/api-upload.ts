@@ -1,7 +1,6 @@
-import { apiBasePath, apiErrorSchema, buildPath } from '@auscura/contracts';
-import type { Endpoint, EndpointParams, EndpointStatus, ResponseBody } from '@auscura/contracts';
-import { env } from '../config/env.ts';
-import { ApiError, authorization } from './api-client.ts';
+import { apiErrorSchema } from '@auscura/contracts';
+import type { Endpoint, EndpointParams, EndpointQuery, EndpointStatus, ResponseBody } from '@auscura/contracts';
+import { ApiError, authorization, buildUrl } from './api-client.ts';
 import type { ApiResponse } from './api-client.ts';
 
 export type UploadProgress = { loaded: number; total: number };
@@ -16,17 +15,22 @@ export async function apiUpload<E extends Endpoint, S extends EndpointStatus<E>>
   statuses: readonly S[],
   options: {
     params: EndpointParams<E>;
+    /** The endpoint's query (a remote recording names its virtual exam and request). */
+    query?: EndpointQuery<E>;
     body: FormData;
     signal?: AbortSignal;
     onProgress?: (progress: UploadProgress) => void;
-    /** A patient's session token (self exams): sent instead of the signed-in provider's. */
+    /** A patient's session token (self exams, the live exam): sent instead of the signed-in provider's. */
     bearer?: string;
   },
 ): Promise<ApiResponse<ResponseBody<E, S>>> {
   const auth = options.bearer
     ? { header: `Bearer ${options.bearer}`, onSessionError: () => undefined }
     : await authorization();
-  const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, options.params as Record<string, string>)}`;
+  const url = buildUrl(endpoint, {
+    params: options.params as Record<string, string>,
+    query: options.query as Record<string, string> | undefined,
+  });
   const xhr = new XMLHttpRequest();
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {
     xhr.upload.onprogress = (event) => {

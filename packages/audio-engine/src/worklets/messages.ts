@@ -46,3 +46,13 @@ export type RecorderCommand = { type: 'stop' };
 
 /** What 'recorder-processor' posts: chunks of mono samples, then 'done' with the frame count. */
 export type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type: 'done'; frames: number };
+
+/** 'bad-noise-processor' options. */
+export interface BadNoiseOptions {
+  wasmBytes: ArrayBuffer;
+}
+
+/** What 'bad-noise-processor' posts when its verdict changes (exams-and-devices §5 badNoiseDetected). */
+export interface BadNoiseMessage {
+  bad: boolean;
+}

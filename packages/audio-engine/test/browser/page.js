@@ -146,3 +146,31 @@ window.otherWorklets = async () => {
   for (let i = 1000; i < y.length; i++) peak = Math.max(peak, Math.abs(y[i]));
   return { levels, frames, recorded, chunkCount: chunks.length, firstSample: first ? first[100] : null, peak };
 };
+
+// The bad-noise processor on 2 s of a clean 75 bpm burst train, then 2 s of the same with noise
+// filling the gaps (the shape of test/noise.test.ts): the verdicts it posts, with when.
+window.badNoiseWorklet = async () => {
+  const rate = 8000;
+  const ctx = new OfflineAudioContext(1, rate * 4, rate);
+  await ctx.audioWorklet.addModule('/dist/worklets/bad-noise-processor.js');
+  const buffer = ctx.createBuffer(1, rate * 4, rate);
+  const x = buffer.getChannelData(0);
+  let seed = 1;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296) * 2 - 1;
+  for (let i = 0; i < x.length; i++) {
+    const t = (i / rate) % 0.8;
+    const burst = t < 0.1 || (t > 0.3 && t < 0.4);
+    x[i] = (burst ? 0.5 * Math.sin(2 * Math.PI * 150 * (i / rate)) : 0) + (i >= rate * 2 ? 0.3 * rnd() : 0);
+  }
+  const source = new AudioBufferSourceNode(ctx, { buffer });
+  const node = new AudioWorkletNode(ctx, 'bad-noise-processor', {
+    processorOptions: { wasmBytes: wasmBytes.slice(0) },
+  });
+  const verdicts = [];
+  node.port.onmessage = (e) => verdicts.push({ bad: e.data.bad, at: ctx.currentTime });
+  source.connect(node).connect(ctx.destination);
+  source.start();
+  await ctx.startRendering();
+  await new Promise((r) => setTimeout(r, 200));
+  return verdicts;
+};

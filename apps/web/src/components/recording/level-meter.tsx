@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -5,17 +6,18 @@ import Typography from '@mui/material/Typography';
 export const meterThresholds = [-35, -30, -25, -20, -15, -10, -5, 0];
 
 /** The input level as lit segments, loudest on the right; a meter role for screen readers. */
-export function LevelMeter({ db }: { db: number | null }) {
+export function LevelMeter({ db, label = 'Input level' }: { db: number | null; label?: string }) {
+  const labelId = useId();
   const value = db === null || !Number.isFinite(db) ? -Infinity : db;
   const shown = Number.isFinite(value) ? Math.max(-60, Math.round(value)) : -60;
   return (
     <Box>
-      <Typography variant="body2" id="level-meter-label" sx={{ mb: 0.5 }}>
-        Input level
+      <Typography variant="body2" id={labelId} sx={{ mb: 0.5 }}>
+        {label}
       </Typography>
       <Box
         role="meter"
-        aria-labelledby="level-meter-label"
+        aria-labelledby={labelId}
         aria-valuemin={-60}
         aria-valuemax={0}
         aria-valuenow={shown}

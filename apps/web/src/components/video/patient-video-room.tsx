@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
+import type { ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
 import { getTurnCredentials } from '../../lib/api/video/get-turn-credentials.ts';
 import { getVideoRoomToken } from '../../lib/api/video/get-video-room-token.ts';
 import type { LiveExamChannel } from '../../lib/realtime/live-exam-channel.ts';
+import type { VideoRoom } from '../../lib/video/video-room.ts';
 import { useLiveExamField } from '../../lib/realtime/use-live-exam-field.ts';
 import { PatientRoom } from './patient-room.tsx';
 import type { LocalMedia } from './use-local-media.ts';
@@ -18,6 +21,8 @@ export function PatientVideoRoom(props: {
   media: LocalMedia;
   onLeave: () => void;
   onError?: (error: unknown) => void;
+  /** Drawn under the room with the room itself (the patient's stethoscope, issue 17). */
+  renderBelow?: (room: VideoRoom | null) => ReactNode;
 }) {
   const { virtualExamId, sessionToken } = props;
   const getAccess = useCallback(() => getVideoRoomToken(virtualExamId, sessionToken), [virtualExamId, sessionToken]);
@@ -36,14 +41,17 @@ export function PatientVideoRoom(props: {
   });
   const targetEnabled = useLiveExamField(props.channel, 'isTargetEnabled') ?? false;
   return (
-    <PatientRoom
-      media={props.media}
-      remoteStream={video.remoteStream}
-      remoteVersion={video.remoteVersion}
-      state={video.state}
-      targetEnabled={targetEnabled}
-      target={video.lastTarget}
-      onLeave={props.onLeave}
-    />
+    <Stack spacing={2} sx={{ width: '100%' }}>
+      <PatientRoom
+        media={props.media}
+        remoteStream={video.remoteStream}
+        remoteVersion={video.remoteVersion}
+        state={video.state}
+        targetEnabled={targetEnabled}
+        target={video.lastTarget}
+        onLeave={props.onLeave}
+      />
+      {props.renderBelow?.(video.room)}
+    </Stack>
   );
 }

@@ -33,7 +33,8 @@ export function ProviderVideoRoom(props: {
   onExit?: () => void;
   onEntryError: () => void;
   overlay?: ReactNode;
-  sidePanel?: ReactNode;
+  /** The auscultations side panel, given what the room receives of the patient's stethoscope (issue 17). */
+  renderSidePanel?: (room: { stethoscope: MediaStreamTrack | null; badNoise: boolean }) => ReactNode;
   footerActions?: ReactNode;
   showStethoscope?: boolean;
 }) {
@@ -91,7 +92,7 @@ export function ProviderVideoRoom(props: {
       onTargetMove={moveTarget}
       onExit={props.onExit}
       overlay={props.overlay}
-      sidePanel={props.sidePanel}
+      sidePanel={props.renderSidePanel?.({ stethoscope: video.stethoscope, badNoise: video.badNoise })}
       footerActions={props.footerActions}
       showStethoscope={props.showStethoscope}
     />

@@ -29,6 +29,8 @@ export function useVideoRoom(options: UseVideoRoomOptions) {
   const [remoteVersion, setRemoteVersion] = useState(0);
   const [lastTarget, setLastTarget] = useState<[number, number] | null>(null);
   const [badNoise, setBadNoise] = useState(false);
+  /** Provider: the patient's stethoscope track while it is published (issue 17). */
+  const [stethoscope, setStethoscope] = useState<MediaStreamTrack | null>(null);
   const latest = useRef(options);
   latest.current = options;
   const hasStream = options.stream !== null;
@@ -53,7 +55,9 @@ export function useVideoRoom(options: UseVideoRoomOptions) {
         setRoom(opened);
         setState(opened.state);
         setRemoteStream(opened.remoteStream);
+        setStethoscope(opened.stethoscope);
         opened.on('state', setState);
+        opened.on('stethoscope', setStethoscope);
         opened.on('remoteStream', (next) => {
           setRemoteStream(next);
           // The same stream object may gain a track: re-render its players.
@@ -71,6 +75,7 @@ export function useVideoRoom(options: UseVideoRoomOptions) {
       window.removeEventListener('pagehide', leave);
       leave();
       setRoom(null);
+      setStethoscope(null);
     };
     // Joined once per channel; the stream's later changes are handled below.
   }, [config, options.channel, hasStream]);
@@ -81,5 +86,5 @@ export function useVideoRoom(options: UseVideoRoomOptions) {
     void room.replaceTrack('audio', options.stream.getAudioTracks()[0] ?? null);
   }, [room, options.stream]);
 
-  return { room, state, remoteStream, remoteVersion, lastTarget, badNoise };
+  return { room, state, remoteStream, remoteVersion, lastTarget, badNoise, stethoscope };
 }

@@ -1,6 +1,8 @@
 import { MAX_GAIN_LIVE } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
 import type {
+  BadNoiseMessage,
+  BadNoiseOptions,
   ChainMessage,
   EngineProcessorOptions,
   MeterMessage,
@@ -10,6 +12,7 @@ import type {
   RecorderOptions,
 } from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from './engine-wasm.ts';
+import badNoiseUrl from '@auscura/audio-engine/worklets/bad-noise-processor?worker&url';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
 import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';
@@ -34,17 +37,28 @@ export type Capture = { samples: Float32Array; sampleRate: number };
 // down-mix it instead of keeping only the left channel.
 const monoInput = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'speakers' } as const;
 
+/** How a LiveInput is opened: whose stream, and what runs on it besides the meter and the monitor. */
+export type LiveInputOptions = {
+  /** The stream is the input's own: destroy() stops its tracks (false for a stream shared with a room). */
+  ownsStream: boolean;
+  /** Also run the engine's streaming bad-noise check (exams-and-devices §5) and report its changes. */
+  badNoise?: boolean;
+};
+
 /**
- * The stethoscope input of the in-person exam: its stream, the engine's level meter, the live
- * monitor (the playback chain with gain up to 20×, to the headphones) and the recorder worklet.
- * Owns the AudioContext, the tracks, the nodes and their ports; destroy() is idempotent
- * (CONVENTIONS rule 9).
+ * A stethoscope input: its stream, the engine's level meter, the live monitor (the playback chain
+ * with gain up to 20×, to the headphones), the recorder worklet and, when asked, the bad-noise
+ * check. In person and at the patient's home it is the local stethoscope; in the live exam the
+ * clinician opens one on the patient's stethoscope track. Owns the AudioContext, the nodes and their
+ * ports (and the tracks, when `ownsStream`); destroy() is idempotent (CONVENTIONS rule 9).
  */
 export class LiveInput {
   /** Called about every 100 ms with the input level (engine level meter). */
   onLevel: ((level: MeterMessage) => void) | null = null;
   /** Called when the stream's track ends (the device was unplugged). */
   onEnded: (() => void) | null = null;
+  /** Called when the bad-noise verdict changes (only with `badNoise`). */
+  onBadNoise: ((bad: boolean) => void) | null = null;
   private recorder: AudioWorkletNode | null = null;
   private monitoring = false;
   private destroyed = false;
@@ -56,20 +70,43 @@ export class LiveInput {
     private readonly meter: AudioWorkletNode,
     private readonly monitor: AudioWorkletNode,
     private readonly sink: GainNode,
+    private readonly noise: AudioWorkletNode | null,
+    private readonly ownsStream: boolean,
   ) {
     meter.port.onmessage = (event: MessageEvent<MeterMessage>) => this.onLevel?.(event.data);
+    if (noise) noise.port.onmessage = (event: MessageEvent<BadNoiseMessage>) => this.onBadNoise?.(event.data.bad);
     for (const track of stream.getAudioTracks()) track.addEventListener('ended', () => this.onEnded?.());
   }
 
-  static async create(deviceId: string | null, monitor: { preset: PresetName; gain: number }): Promise<LiveInput> {
-    const bytes = await loadEngineWasmBytes();
+  /** Opens an input device with the browser's voice processing off, and owns its stream. */
+  static async create(
+    deviceId: string | null,
+    monitor: { preset: PresetName; gain: number },
+    options: Omit<LiveInputOptions, 'ownsStream'> = {},
+  ): Promise<LiveInput> {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: stethoscopeConstraints(deviceId) });
+    try {
+      return await LiveInput.fromStream(stream, monitor, { ...options, ownsStream: true });
+    } catch (error) {
+      for (const track of stream.getTracks()) track.stop();
+      throw error;
+    }
+  }
+
+  /** Runs the engine's worklets on a stream that is already open (a stethoscope shared with the room, a remote track). */
+  static async fromStream(
+    stream: MediaStream,
+    monitor: { preset: PresetName; gain: number },
+    options: LiveInputOptions,
+  ): Promise<LiveInput> {
+    const bytes = await loadEngineWasmBytes();
     const context = new AudioContext({ latencyHint: 'interactive' });
     try {
       await Promise.all([
         context.audioWorklet.addModule(levelMeterUrl),
         context.audioWorklet.addModule(liveMonitorUrl),
         context.audioWorklet.addModule(recorderUrl),
+        ...(options.badNoise ? [context.audioWorklet.addModule(badNoiseUrl)] : []),
       ]);
       const source = context.createMediaStreamSource(stream);
       const meter = new AudioWorkletNode(context, 'level-meter-processor', {
@@ -97,10 +134,20 @@ export class LiveInput {
       source.connect(meter);
       meter.connect(sink);
       source.connect(monitorNode);
+      let noise: AudioWorkletNode | null = null;
+      if (options.badNoise) {
+        noise = new AudioWorkletNode(context, 'bad-noise-processor', {
+          ...monoInput,
+          numberOfOutputs: 1,
+          outputChannelCount: [1],
+          processorOptions: { wasmBytes: bytes.slice(0) } satisfies BadNoiseOptions,
+        });
+        source.connect(noise);
+        noise.connect(sink);
+      }
       await context.resume();
-      return new LiveInput(context, stream, source, meter, monitorNode, sink);
+      return new LiveInput(context, stream, source, meter, monitorNode, sink, noise, options.ownsStream);
     } catch (error) {
-      for (const track of stream.getTracks()) track.stop();
       void context.close();
       throw error;
     }
@@ -108,6 +155,11 @@ export class LiveInput {
 
   get sampleRate(): number {
     return this.context.sampleRate;
+  }
+
+  /** The input's audio track (the patient's page also sends it to the room as the stethoscope). */
+  get track(): MediaStreamTrack | null {
+    return this.stream.getAudioTracks()[0] ?? null;
   }
 
   /** The label of the device the stream comes from. */
@@ -130,16 +182,16 @@ export class LiveInput {
   }
 
   /**
-   * Records the raw input (before the monitor's filters) until stop() or 60 s. Resolves with the
+   * Records the raw input (before the monitor's filters) until stop() or `maxSeconds` (60 s). Resolves with the
    * samples the recorder worklet captured; an empty capture resolves with zero samples.
    */
-  record(): { done: Promise<Capture>; stop: () => void } {
+  record(maxSeconds: number = maxRecordingSeconds): { done: Promise<Capture>; stop: () => void } {
     if (this.destroyed) throw new Error('The input is closed');
     this.recorder?.disconnect();
     const node = new AudioWorkletNode(this.context, 'recorder-processor', {
       ...monoInput,
       numberOfOutputs: 1,
-      processorOptions: { chunkSeconds: 1, maxSeconds: maxRecordingSeconds } satisfies RecorderOptions,
+      processorOptions: { chunkSeconds: 1, maxSeconds } satisfies RecorderOptions,
     });
     this.recorder = node;
     const chunks: Float32Array[] = [];
@@ -172,13 +224,14 @@ export class LiveInput {
     this.destroyed = true;
     this.onLevel = null;
     this.onEnded = null;
+    this.onBadNoise = null;
     this.recorder?.port.postMessage({ type: 'stop' } satisfies RecorderCommand);
-    for (const node of [this.meter, this.monitor]) {
-      node.port.close();
-      node.disconnect();
+    for (const node of [this.meter, this.monitor, this.noise]) {
+      node?.port.close();
+      node?.disconnect();
     }
     this.source.disconnect();
-    for (const track of this.stream.getTracks()) track.stop();
+    if (this.ownsStream) for (const track of this.stream.getTracks()) track.stop();
     void this.context.close();
   }
 }

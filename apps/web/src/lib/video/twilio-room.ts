@@ -1,6 +1,7 @@
-import { dataTrackMessageSchema } from '@auscura/contracts';
+import { dataTrackMessageSchema, stethoscopeTrackPrefix } from '@auscura/contracts';
 import type { DataTrackMessage } from '@auscura/contracts';
 import type { LocalAudioTrack, LocalDataTrack, LocalVideoTrack, RemoteParticipant, RemoteTrack } from 'twilio-video';
+import { stethoscopeMaxBitrate } from './stethoscope-sdp.ts';
 import { createRoomEvents } from './video-room.ts';
 import type { RoomConnectionState, VideoRoom } from './video-room.ts';
 
@@ -29,7 +30,16 @@ export async function joinTwilioRoom(options: TwilioRoomOptions): Promise<VideoR
     name: options.roomName,
     tracks: [...published.values(), dataTrack],
     preferredAudioCodecs: [{ codec: 'opus', dtx: false }],
+    // The stethoscope needs a music bitrate (the SDK's reference app sends 16 kbps speech).
+    maxAudioBitrate: stethoscopeMaxBitrate,
   });
+  let stethoscopeOut: LocalAudioTrack | null = null;
+  let stethoscopeIn: MediaStreamTrack | null = null;
+  const setStethoscopeIn = (track: MediaStreamTrack | null) => {
+    if (track === stethoscopeIn) return;
+    stethoscopeIn = track;
+    events.emit('stethoscope', track);
+  };
   let state: RoomConnectionState = 'connected';
   let remoteStream: MediaStream | null = null;
   const setState = (next: RoomConnectionState) => {
@@ -55,13 +65,20 @@ export async function joinTwilioRoom(options: TwilioRoomOptions): Promise<VideoR
         });
         return;
       }
+      // §7.2: tracks named m1AuscMicAudio… are the stethoscope, heard through the engine.
+      if (track.kind === 'audio' && track.name.startsWith(stethoscopeTrackPrefix)) {
+        setStethoscopeIn(track.mediaStreamTrack);
+        return;
+      }
       for (const old of stream.getTracks()) if (old.kind === track.kind) stream.removeTrack(old);
       stream.addTrack(track.mediaStreamTrack);
       if (remoteStream === stream) events.emit('remoteStream', stream);
     };
     participant.on('trackSubscribed', subscribed);
     participant.on('trackUnsubscribed', (track: RemoteTrack) => {
-      if (track.kind !== 'data') stream.removeTrack(track.mediaStreamTrack);
+      if (track.kind === 'data') return;
+      if (track.mediaStreamTrack === stethoscopeIn) setStethoscopeIn(null);
+      else stream.removeTrack(track.mediaStreamTrack);
     });
     for (const publication of participant.tracks.values()) if (publication.track) subscribed(publication.track);
   }
@@ -71,6 +88,7 @@ export async function joinTwilioRoom(options: TwilioRoomOptions): Promise<VideoR
   room.on('participantDisconnected', () => {
     remoteStream = null;
     events.emit('remoteStream', null);
+    setStethoscopeIn(null);
   });
   room.on('reconnecting', () => setState('reconnecting'));
   room.on('reconnected', () => setState('connected'));
@@ -84,8 +102,18 @@ export async function joinTwilioRoom(options: TwilioRoomOptions): Promise<VideoR
       return remoteStream;
     },
     on: events.on,
+    get stethoscope() {
+      return stethoscopeIn;
+    },
     send(message: DataTrackMessage) {
       dataTrack.send(JSON.stringify(message));
+    },
+    async publishStethoscope(track) {
+      if (stethoscopeOut) room.localParticipant.unpublishTrack(stethoscopeOut);
+      stethoscopeOut = null;
+      if (!track) return;
+      stethoscopeOut = new Video.LocalAudioTrack(track, { name: `${stethoscopeTrackPrefix}-${crypto.randomUUID()}` });
+      await room.localParticipant.publishTrack(stethoscopeOut, { priority: 'high' });
     },
     async replaceTrack(kind, track) {
       const old = published.get(kind);

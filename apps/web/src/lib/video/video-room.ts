@@ -14,6 +14,11 @@ export type RoomEvents = {
   /** A §7.2 data message from the other side (already validated). */
   data: DataTrackMessage;
   state: RoomConnectionState;
+  /**
+   * The patient's stethoscope (§7.2 `m1AuscMicAudio…`), a track of its own beside the voice: set
+   * while the patient publishes it (and sound arrives), null when it stops.
+   */
+  stethoscope: MediaStreamTrack | null;
 };
 
 export type VideoRoom = {
@@ -24,6 +29,10 @@ export type VideoRoom = {
   send(message: DataTrackMessage): void;
   /** Replaces what this side sends (another camera or microphone; null stops sending that kind). */
   replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
+  /** Patient: sends the stethoscope as its own track, in Opus's music mode (null stops sending it). */
+  publishStethoscope(track: MediaStreamTrack | null): Promise<void>;
+  /** Provider: the patient's stethoscope track while it is published, else null. */
+  readonly stethoscope: MediaStreamTrack | null;
   /** Leaves the room; the other side hears it at once. */
   leave(): void;
 };

@@ -1,5 +1,6 @@
 import { dataTrackMessageSchema } from '@auscura/contracts';
 import type { DataTrackMessage, ParticipantRole, SignalData } from '@auscura/contracts';
+import { stethoscopeMaxBitrate, withStethoscopeOpus } from './stethoscope-sdp.ts';
 import { createRoomEvents } from './video-room.ts';
 import type { RoomConnectionState, VideoRoom } from './video-room.ts';
 
@@ -31,6 +32,15 @@ const offerPatienceMs = 3000;
 const newSession = () => Math.random().toString(36).slice(2, 12);
 
 /**
+ * The m-sections the provider offers, in this order: the patient's voice, the cameras, the
+ * patient's stethoscope (patient to provider only), then the data channel. Both sides find the
+ * stethoscope by this position (it is the second audio section), so no track naming is needed.
+ */
+const stethoscopeSection = 2;
+const stethoscopeTransceiverOf = (peer: RTCPeerConnection) =>
+  peer.getTransceivers().filter((transceiver) => transceiver.receiver.track.kind === 'audio')[1] ?? null;
+
+/**
  * The embedded default: one RTCPeerConnection between the provider and the admitted patient.
  * The provider always offers (no glare to resolve); the patient announces itself with `hello`
  * and answers. Every message carries the sender's connection session, so signals of a replaced
@@ -49,6 +59,9 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
   let state: RoomConnectionState = 'connecting';
   let everConnected = false;
   let remoteStream: MediaStream | null = null;
+  /** Patient: the stethoscope track to send; provider: the patient's stethoscope while sound arrives. */
+  let stethoscopeOut: MediaStreamTrack | null = null;
+  let stethoscopeIn: MediaStreamTrack | null = null;
   let pc: RTCPeerConnection | null = null;
   let channel: RTCDataChannel | null = null;
   let session = newSession();
@@ -67,6 +80,43 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
     remoteStream = stream;
     events.emit('remoteStream', stream);
   };
+  const setStethoscopeIn = (track: MediaStreamTrack | null) => {
+    if (track === stethoscopeIn) return;
+    stethoscopeIn = track;
+    events.emit('stethoscope', track);
+  };
+
+  /**
+   * Provider: the stethoscope's receiving track exists from the first offer, but is muted until the
+   * patient sends on it (Chromium unmutes a remote track when its packets arrive, mutes it again a
+   * moment after they stop), so it is announced while unmuted.
+   */
+  function followStethoscope(peer: RTCPeerConnection, track: MediaStreamTrack) {
+    const update = () => {
+      if (pc === peer) setStethoscopeIn(track.muted || track.readyState === 'ended' ? null : track);
+    };
+    track.addEventListener('unmute', update);
+    track.addEventListener('mute', update);
+    track.addEventListener('ended', update);
+    update();
+  }
+
+  /** Patient: what the stethoscope's sender sends now, at the music bitrate with a high priority. */
+  async function sendStethoscope(peer: RTCPeerConnection) {
+    const transceiver = stethoscopeTransceiverOf(peer);
+    if (!transceiver) return;
+    await transceiver.sender.replaceTrack(stethoscopeOut);
+    const parameters = transceiver.sender.getParameters();
+    if (parameters.encodings?.length) {
+      for (const encoding of parameters.encodings) {
+        encoding.maxBitrate = stethoscopeMaxBitrate;
+        // Marked as audio of the highest priority (DSCP EF on networks that honour it).
+        encoding.priority = 'high';
+        encoding.networkPriority = 'high';
+      }
+      await transceiver.sender.setParameters(parameters).catch(() => undefined);
+    }
+  }
 
   function onChannel(next: RTCDataChannel) {
     channel = next;
@@ -87,6 +137,7 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
 
   function closePeer() {
     clearTimeout(restartTimer);
+    setStethoscopeIn(null);
     channel?.close();
     pc?.close();
     pc = null;
@@ -103,6 +154,11 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
     const stream = new MediaStream();
     setRemoteStream(stream);
     peer.ontrack = (event) => {
+      // The stethoscope is its own track, heard through the engine, not part of the voice and video.
+      if (event.transceiver === stethoscopeTransceiverOf(peer)) {
+        if (isOfferer) followStethoscope(peer, event.track);
+        return;
+      }
       for (const old of stream.getTracks()) if (old.kind === event.track.kind) stream.removeTrack(old);
       stream.addTrack(event.track);
       // Listeners see the same stream object gain a track: tell them, as for a new stream.
@@ -133,6 +189,7 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
       for (const kind of ['audio', 'video'] as const) {
         peer.addTransceiver(localTracks.get(kind) ?? kind, { direction: 'sendrecv' });
       }
+      peer.addTransceiver('audio', { direction: 'recvonly' });
       onChannel(peer.createDataChannel('data', { ordered: true }));
     } else {
       peer.ondatachannel = (event) => onChannel(event.channel);
@@ -144,10 +201,12 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
     if (!peer || left) return;
     if (iceRestart) peer.setConfiguration(await configuration());
     offeredAt = Date.now();
-    const description = await peer.createOffer({ iceRestart });
+    const created = await peer.createOffer({ iceRestart });
     if (pc !== peer) return;
+    // The patient's browser encodes the stethoscope by what this offer says it wants to receive.
+    const description = { type: 'offer' as const, sdp: withStethoscopeOpus(created.sdp ?? '', stethoscopeSection) };
     await peer.setLocalDescription(description);
-    signaling.send({ kind: 'description', session, description: { type: 'offer', sdp: description.sdp ?? '' } });
+    signaling.send({ kind: 'description', session, description });
     // An offer or answer lost on the way would leave the connection waiting: try again if it is not up.
     scheduleRecovery(retryEveryMs * 2);
   }
@@ -166,15 +225,22 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
   async function answer(sdp: string) {
     const peer = pc!;
     await peer.setRemoteDescription({ type: 'offer', sdp });
+    const stethoscope = stethoscopeTransceiverOf(peer);
     for (const transceiver of peer.getTransceivers()) {
+      if (transceiver === stethoscope) continue;
       const kind = transceiver.receiver.track.kind as 'audio' | 'video';
       transceiver.direction = 'sendrecv';
       await transceiver.sender.replaceTrack(localTracks.get(kind) ?? null);
     }
-    const description = await peer.createAnswer();
+    if (stethoscope) {
+      stethoscope.direction = 'sendonly';
+      await sendStethoscope(peer);
+    }
+    const created = await peer.createAnswer();
     if (pc !== peer) return;
+    const description = { type: 'answer' as const, sdp: withStethoscopeOpus(created.sdp ?? '', stethoscopeSection) };
     await peer.setLocalDescription(description);
-    signaling.send({ kind: 'description', session, description: { type: 'answer', sdp: description.sdp ?? '' } });
+    signaling.send({ kind: 'description', session, description });
     await flushCandidates(peer);
   }
 
@@ -254,11 +320,21 @@ export async function joinWebRtcRoom(options: WebRtcRoomOptions): Promise<VideoR
     send(message: DataTrackMessage) {
       if (channel?.readyState === 'open') channel.send(JSON.stringify(message));
     },
+    get stethoscope() {
+      return stethoscopeIn;
+    },
     async replaceTrack(kind, track) {
       localTracks.set(kind, track);
+      const stethoscope = pc ? stethoscopeTransceiverOf(pc) : null;
       for (const transceiver of pc?.getTransceivers() ?? []) {
+        if (transceiver === stethoscope) continue;
         if (transceiver.receiver.track.kind === kind) await transceiver.sender.replaceTrack(track);
       }
+    },
+    async publishStethoscope(track) {
+      if (isOfferer) throw new Error('Only the patient sends a stethoscope.');
+      stethoscopeOut = track;
+      if (pc) await sendStethoscope(pc);
     },
     leave() {
       if (left) return;

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { AuscultationCard } from '../../../features/exams/components/auscultation/auscultation-card.tsx';
 import { LiveExamScreen } from '../../../features/live-exam/components/live-exam-screen.tsx';
+import { AuscultationsPanel } from '../../../features/live-exam/components/remote-auscultation/auscultations-panel.tsx';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
 import { CameraPreview } from '../../../components/video/camera-preview.tsx';
 import { MediaGate } from '../../../components/video/media-gate.tsx';
@@ -50,6 +52,24 @@ export default function LiveExamRoute() {
             media={media}
             onEntryError={onEntryError}
             showStethoscope={showStethoscope}
+            renderSidePanel={({ stethoscope, badNoise }) => (
+              <AuscultationsPanel
+                channel={channel}
+                examId={exam.examId}
+                media={media}
+                stethoscope={stethoscope}
+                badNoise={badNoise}
+                renderAuscultation={(auscultation) => (
+                  <AuscultationCard
+                    auscultation={auscultation}
+                    variant="Silence"
+                    headingId={`room-auscultation-${auscultation.id}`}
+                    canDelete
+                    compact
+                  />
+                )}
+              />
+            )}
             footerActions={
               exam.examId ? <RoomNotesButton examId={exam.examId} initialNotes={exam.exam?.notes ?? ''} /> : null
             }

@@ -12,7 +12,7 @@ import { pointName } from '../utils/points.ts';
 import { toNoiseQualityRecord } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
-import { MonitorControls } from './monitor-controls.tsx';
+import { MonitorControls } from '../../../components/recording/monitor-controls.tsx';
 
 type Phase = 'idle' | 'recording' | 'finishing';
 

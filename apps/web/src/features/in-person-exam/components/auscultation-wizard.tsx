@@ -9,7 +9,7 @@ import type { AuscultationPoint } from '@auscura/contracts';
 import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { AuscultateStep } from './auscultate-step.tsx';
-import { AuscultationErrorDialog } from './auscultation-error-dialog.tsx';
+import { AuscultationErrorDialog } from '../../../components/feedback/auscultation-error-dialog.tsx';
 import { PointStep } from './point-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 

@@ -97,7 +97,9 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
           </Button>
         </Stack>
       </Stack>
-      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
+      {/* The room takes the width (the patient's video and the 26 rem auscultations panel, §2.4); who
+          is present goes under it. */}
+      <Stack direction="column" spacing={2} sx={{ alignItems: 'stretch' }}>
         <Paper
           variant="outlined"
           data-slot="video-room"
@@ -109,16 +111,15 @@ export function LiveExamRoom({ exam, provider, onExit, onEntryError, renderVideo
             <Typography color="text.secondary">The video room opens here.</Typography>
           )}
         </Paper>
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="participants-title"
-          sx={{ p: 2, width: { lg: '26rem' } }}
-        >
+        <Paper variant="outlined" component="section" aria-labelledby="participants-title" sx={{ p: 2 }}>
           <Typography id="participants-title" variant="h6" component="h2" sx={{ mb: 1 }}>
             Participants
           </Typography>
-          <Stack spacing={1} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            direction="row"
+            sx={{ m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}
+          >
             {entries.map((entry) => (
               <Stack
                 component="li"

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { useVirtualExam } from '../../../lib/api/virtual-exams/get-virtual-exam.ts';
-import { createVirtualExamExam } from '../../../lib/api/virtual-exams/create-virtual-exam-exam.ts';
+import { useCreateVirtualExamExam } from '../../../lib/api/virtual-exams/create-virtual-exam-exam.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { patientName } from '../../../lib/format-patient.ts';
 import { LiveExamRoom } from './live-exam-room.tsx';
@@ -39,6 +39,8 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom, lobbyPre
   const location = useLocation();
   const state = (location.state ?? {}) as LiveExamNavigationState;
   const query = useVirtualExam(liveExamId);
+  // Creating the exam refetches the virtual exam, so the room knows its exam (notes, recordings).
+  const createExam = useCreateVirtualExamExam();
 
   const go = useCallback(
     (id: string, next: LiveExamNavigationState) =>
@@ -81,7 +83,7 @@ export function LiveExamScreen({ liveExamId, provider, renderVideoRoom, lobbyPre
   const enter = async () => {
     try {
       // §4: an exam is created for the virtual exam before the room opens (a scheduled one has none yet).
-      if (!exam.examId) await createVirtualExamExam(exam.id);
+      if (!exam.examId) await createExam.mutateAsync(exam.id);
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'EXAM_EXISTS')) return onEntryError();
     }

@@ -15,7 +15,15 @@ export type AuscultationUpload = Required<
  */
 export async function uploadAuscultation(
   recording: AuscultationUpload,
-  options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (percent: number) => void;
+    /**
+     * A patient's remote recording in the live exam (issue 17): its session token, its virtual exam
+     * and the auscultation request it answers, instead of the signed-in provider.
+     */
+    remote?: { virtualExamId: string; auscultationRequestId: string; bearer: string };
+  } = {},
 ): Promise<Auscultation> {
   const body = new FormData();
   const part: z.input<typeof createAuscultationPartSchema> = {
@@ -28,6 +36,10 @@ export async function uploadAuscultation(
   body.append('recordingData', recording.wav, 'recording.wav');
   const { data } = await apiUpload(auscultationRoutes.create, [200, 201], {
     params: { id: recording.examId },
+    query: options.remote
+      ? { virtualExamId: options.remote.virtualExamId, auscultationRequestId: options.remote.auscultationRequestId }
+      : undefined,
+    bearer: options.remote?.bearer,
     body,
     signal: options.signal,
     onProgress: ({ loaded, total }) => options.onProgress?.(Math.floor((loaded / total) * 100)),

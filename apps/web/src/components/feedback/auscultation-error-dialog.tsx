@@ -9,7 +9,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 export const inPersonAuscultationErrorText =
   'There was an error during the auscultation. The auscultation has been cancelled. Please try again.';
 
-export function AuscultationErrorDialog({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
+/**
+ * §8 'Auscultation Error': one of the catalogue's texts and 'Dismiss' (which, in the live exam,
+ * clears the cancelled request). In person and in the live exam alike.
+ */
+export function AuscultationErrorDialog({
+  open,
+  onDismiss,
+  text = inPersonAuscultationErrorText,
+}: {
+  open: boolean;
+  onDismiss: () => void;
+  text?: string;
+}) {
   return (
     <Dialog
       open={open}
@@ -19,7 +31,7 @@ export function AuscultationErrorDialog({ open, onDismiss }: { open: boolean; on
     >
       <DialogTitle id="auscultation-error-title">Auscultation Error</DialogTitle>
       <DialogContent>
-        <DialogContentText id="auscultation-error-text">{inPersonAuscultationErrorText}</DialogContentText>
+        <DialogContentText id="auscultation-error-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onDismiss} autoFocus>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { MAX_GAIN_LIVE, PRESET_NAMES } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
-import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
+import type { MonitorSettings } from '../../hooks/use-live-input.ts';
 
 const presetLabels: Record<PresetName, string> = {
   wide: 'Wide (35–1200 Hz)',
@@ -18,26 +19,38 @@ const presetLabels: Record<PresetName, string> = {
   raw: 'Raw',
 };
 
-/** Listening through headphones while auscultating: the engine's chain, gain 0–20 (§9). */
+/**
+ * Listening through headphones while auscultating: the engine's chain, gain 0–20 (§9). The switch
+ * turns listening on (in person); the live exam has its own Preview button instead.
+ */
 export function MonitorControls({
   value,
   onChange,
+  showSwitch = true,
 }: {
   value: MonitorSettings;
   onChange: (next: MonitorSettings) => void;
+  showSwitch?: boolean;
 }) {
+  const filterLabelId = useId();
+  const gainLabelId = useId();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
-      <FormControlLabel
-        control={
-          <Switch checked={value.enabled} onChange={(event) => onChange({ ...value, enabled: event.target.checked })} />
-        }
-        label="Listen (headphones)"
-      />
+      {showSwitch ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={value.enabled}
+              onChange={(event) => onChange({ ...value, enabled: event.target.checked })}
+            />
+          }
+          label="Listen (headphones)"
+        />
+      ) : null}
       <FormControl size="small" sx={{ minWidth: 200 }}>
-        <InputLabel id="monitor-filter-label">Filter</InputLabel>
+        <InputLabel id={filterLabelId}>Filter</InputLabel>
         <Select
-          labelId="monitor-filter-label"
+          labelId={filterLabelId}
           label="Filter"
           value={value.preset}
           onChange={(event) => onChange({ ...value, preset: event.target.value as PresetName })}
@@ -50,11 +63,11 @@ export function MonitorControls({
         </Select>
       </FormControl>
       <Box sx={{ minWidth: 220, flex: 1 }}>
-        <Typography variant="body2" id="monitor-gain-label">
+        <Typography variant="body2" id={gainLabelId}>
           Gain: {value.gain}×
         </Typography>
         <Slider
-          aria-labelledby="monitor-gain-label"
+          aria-labelledby={gainLabelId}
           min={0}
           max={MAX_GAIN_LIVE}
           step={1}

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyzeRecording, decodeWav, loadEngine, readMonoWav, toMono } from '@auscura/audio-engine/node';
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { demo, expectNoSeriousViolations, signInAs } from './support';
+import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
+import { bestAlignment, refineAlignment } from './video/alignment';
+
+/*
+ * Issue 17 through the screens, two Chromium instances: the patient's fake microphone plays a CirCor
+ * heart recording; the clinician previews the stethoscope and records h1 and l1 remotely; the stored
+ * h1 is the source itself (correlation) with the engine's heart rate; then the failures: the
+ * stethoscope unplugged, a network cut during the upload, the patient's tab closed while recording.
+ */
+const source = path.resolve(import.meta.dirname, '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav');
+const shots = process.env.E2E_SHOTS_DIR;
+async function snap(page: Page, name: string, widths: number[]) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : width === 1024 ? 768 : 900 });
+    await page.screenshot({ path: path.join(shots, `remote-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The provider's API calls, with its access token. */
+async function api<T>(page: Page, url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const token = await pageAccessToken(page);
+  return page.evaluate(
+    async ({ url, token, init }) => {
+      const response = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return response.json();
+    },
+    { url, token, init },
+  ) as Promise<T>;
+}
+
+type Auscultation = { id: string; auscultationPoint: { label: string }; heartrateBpm: number | null };
+
+/** The patient's page keeps the stethoscope tracks it opened (browser processing off), to unplug one. */
+async function patientPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 900 } });
+  await context.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    Object.assign(window, { stethoscopeTracks: tracks });
+    const native = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await native(constraints);
+      const audio = constraints?.audio;
+      if (audio && typeof audio === 'object' && audio.echoCancellation === false)
+        tracks.push(...stream.getAudioTracks());
+      return stream;
+    };
+  });
+  return context.newPage();
+}
+
+test('the clinician hears the patient’s stethoscope and records h1 and l1 remotely, losslessly; failures cancel cleanly', async ({
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const browsers: Browser[] = [];
+  try {
+    const providerBrowser = await launchWithFakeMedia();
+    browsers.push(providerBrowser);
+    const patientBrowser = await launchWithFakeMedia(source);
+    browsers.push(patientBrowser);
+    const provider = await (await providerBrowser.newContext({ baseURL })).newPage();
+    await provider.goto('/patients');
+    await signInAs(provider, demo.ada);
+    const token = await pageAccessToken(provider);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const patients = await api<{ items: { id: string }[] }>(provider, '/api/v1/search/patient-profiles');
+    const exam = await api<{ id: string; accessCode: string }>(provider, '/api/v1/virtual-exams', {
+      method: 'POST',
+      body: {
+        healthcareProviderId: claims['https://auscura.example/healthcareProviderId'],
+        patientProfileId: patients.items[0]!.id,
+        timeZone: 'Europe/Paris',
+      },
+    });
+    await provider.goto(`/live-exam/${exam.id}`);
+    await provider.getByRole('button', { name: 'Enter exam' }).click();
+    const examId = (await api<{ examId: string }>(provider, `/api/v1/virtual-exams/${exam.id}`)).examId;
+    const auscultations = async () =>
+      (
+        await api<{ auscultations: Auscultation[] }>(
+          provider,
+          `/api/v1/exams/${examId}?q=${encodeURIComponent('{"joinedLoads":["auscultations"]}')}`,
+        )
+      ).auscultations;
+
+    let patient = await patientPage(patientBrowser, baseURL!);
+    const join = async () => {
+      await patient.goto(`/virtual-exam/${exam.id}`);
+      await patient.getByRole('textbox', { name: 'Access code' }).fill(exam.accessCode);
+      await patient.getByRole('button', { name: 'Continue' }).click();
+      await patient.getByRole('textbox', { name: 'Your name' }).fill('Pat Example');
+      await patient.getByRole('button', { name: 'Ask to join' }).click();
+      await provider.getByRole('dialog', { name: 'Entry request' }).getByRole('button', { name: 'Admit' }).click();
+      // No input is named like a stethoscope here: after 16 tries the patient uses the one offered.
+      await expect(patient.getByText('Stethoscope Not Detected')).toBeVisible({ timeout: 20_000 });
+      await patient.getByRole('button', { name: 'Use this input' }).click();
+      await expect(patient.getByText(/^Connected:/)).toBeVisible();
+    };
+    await join();
+    const panel = provider.getByRole('complementary', { name: 'Auscultations' });
+    // The browser's voice processing is off on the stethoscope, as the patient's browser reports.
+    await expect(panel.getByText(/browser processing off/)).toBeVisible();
+
+    // Preview: the stethoscope's own track arrives and is heard through the engine's chain.
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await expect(panel.getByText('Listening live')).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByText('The patient has been muted during auscultation review.')).toBeVisible();
+    await expect(
+      patient.getByText('Your microphone is off while your clinician listens to your stethoscope.'),
+    ).toBeVisible();
+    const meter = panel.getByRole('meter', { name: 'Stethoscope level' });
+    await expect.poll(() => meter.getAttribute('aria-valuetext'), { timeout: 10_000 }).not.toBe('No signal');
+    await expectNoSeriousViolations(provider);
+    await snap(provider, 'preview', [1440, 1024]);
+    await expectNoSeriousViolations(patient);
+    await snap(patient, 'patient-listening', [1440, 1024, 375]);
+
+    // Acceptance 1: h1 and l1 for 10 s each, recorded on the patient's side and saved.
+    const record = async (label: string, name: string, seconds: number) => {
+      await panel.getByRole('button', { name, exact: true }).click();
+      await panel.getByRole('button', { name: `Record ${name}` }).click();
+      await expect(panel.getByRole('timer')).toBeVisible();
+      await expect(patient.getByText(`Recording ${name}.`, { exact: false })).toBeVisible();
+      await provider.waitForTimeout(seconds * 1000);
+    };
+    await record('h1', 'Heart 1', 10);
+    await expectNoSeriousViolations(provider);
+    await snap(provider, 'recording', [1440, 1024]);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('button', { name: /^Heart 1 · / })).toBeVisible({ timeout: 30_000 });
+    await record('l1', 'Lung 1', 10);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('button', { name: /^Lung 1 · / })).toBeVisible({ timeout: 30_000 });
+    // The newest is on top and expanded, playable with the exam page's player.
+    await expect(panel.getByRole('button', { name: /^Play,/ }).first()).toBeVisible();
+    await snap(provider, 'recorded', [1440, 1024]);
+
+    const saved = await auscultations();
+    expect(saved.map((a) => a.auscultationPoint.label).sort()).toEqual(['h1', 'l1']);
+    const h1 = saved.find((a) => a.auscultationPoint.label === 'h1')!;
+    await expect
+      .poll(async () => (await auscultations()).find((a) => a.id === h1.id)?.heartrateBpm ?? null, {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
+    const engine = loadEngine();
+    const original = readMonoWav(source);
+    const sourceRate = analyzeRecording(engine, original.samples, original.sampleRate).heart?.heartRateBpm ?? NaN;
+    const storedRate = (await auscultations()).find((a) => a.id === h1.id)!.heartrateBpm!;
+    console.log(`remote h1: ${storedRate} bpm stored, ${sourceRate} bpm on the source`);
+    expect(Math.abs(storedRate - sourceRate)).toBeLessThanOrEqual(5);
+
+    // Acceptance 2: the stored h1, brought to the source's rate and aligned, is the source.
+    const bytes = await provider.evaluate(
+      async ({ id, token }) => {
+        const response = await fetch(`/api/v1/auscultations/${id}/recording/data`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return Array.from(new Uint8Array(await response.arrayBuffer()));
+      },
+      { id: h1.id, token: await pageAccessToken(provider) },
+    );
+    const stored = decodeWav(new Uint8Array(bytes));
+    // Where the excerpt sits in the looping source is found at the source's rate; the likeness is
+    // measured at the recording's rate, the source brought up to it (as the capture device did).
+    const recorded = toMono(stored.channels);
+    const coarse = bestAlignment(original.samples, engine.resample(recorded, stored.sampleRate, original.sampleRate));
+    const ratio = stored.sampleRate / original.sampleRate;
+    const upsampled = engine.resample(original.samples, original.sampleRate, stored.sampleRate);
+    const { correlation, lag } = refineAlignment(
+      upsampled,
+      recorded,
+      Math.round(coarse.lag * ratio),
+      Math.ceil(4 * ratio),
+    );
+    console.log(
+      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, correlation ${correlation.toFixed(5)} at lag ${lag} (${coarse.correlation.toFixed(4)} at the source's rate)`,
+    );
+    expect(correlation).toBeGreaterThanOrEqual(0.99);
+
+    // Acceptance 4: the stethoscope unplugged during a recording cancels it, with the §8 text.
+    await record('h2', 'Heart 2', 2);
+    await patient.evaluate(() => {
+      const tracks = (window as unknown as { stethoscopeTracks: MediaStreamTrack[] }).stethoscopeTracks;
+      const track = tracks.findLast((t) => t.readyState === 'live')!;
+      track.stop();
+      track.dispatchEvent(new Event('ended'));
+    });
+    const dialog = provider.getByRole('dialog', { name: 'Auscultation Error' });
+    await expect(dialog).toContainText('The stethoscope was disconnected during the auscultation.');
+    await expectNoSeriousViolations(provider);
+    await snap(provider, 'error', [1440]);
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(patient.getByText('Stethoscope Disconnected')).toBeVisible();
+    await patient.getByRole('button', { name: 'Use this input' }).click();
+    await expect(patient.getByText(/^Connected:/)).toBeVisible();
+
+    // A network cut during the upload: the first try fails, the patient's page sends it again; one is stored.
+    let cut = true;
+    await patient.route('**/api/v1/exams/*/auscultations?*', async (route) => {
+      if (cut) {
+        cut = false;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await record('h3', 'Heart 3', 3);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('button', { name: /^Heart 3 · / })).toBeVisible({ timeout: 30_000 });
+    expect(cut).toBe(false);
+    expect((await auscultations()).filter((a) => a.auscultationPoint.label === 'h3')).toHaveLength(1);
+
+    // The patient's tab closes during a recording: the request is cancelled within 10 s, nothing stored.
+    await record('h4', 'Heart 4', 2);
+    const closedAt = Date.now();
+    await patient.close();
+    await expect(dialog).toContainText('The patient disconnected during the auscultation.', { timeout: 10_000 });
+    console.log(`remote: patient-disconnected text after ${Date.now() - closedAt} ms`);
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    expect((await auscultations()).map((a) => a.auscultationPoint.label).sort()).toEqual(['h1', 'h3', 'l1']);
+    patient = null as unknown as Page;
+  } finally {
+    for (const browser of browsers) await browser.close();
+  }
+});

@@ -1,0 +1,78 @@
+/**
+ * Where a recorded excerpt sits in a looping source, and how alike they are there: the normalised
+ * correlation (Pearson's r) of the excerpt with the source at the best lag. Chromium's fake capture
+ * plays its file in a loop, so the source is taken circularly. Found coarse to fine: on 8-sample
+ * block means first (cheap, low-passed), then sample by sample around the best coarse lag.
+ */
+function correlationAt(lag: number, step: number, read: (i: number) => number, x: ArrayLike<number>, len: number) {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < len; i += step) {
+    const a = read(lag + i);
+    const b = x[i]!;
+    sx += a;
+    sy += b;
+    sxx += a * a;
+    syy += b * b;
+    sxy += a * b;
+  }
+  const count = Math.ceil(len / step);
+  const cov = sxy - (sx * sy) / count;
+  const den = Math.sqrt((sxx - (sx * sx) / count) * (syy - (sy * sy) / count));
+  return den > 0 ? cov / den : 0;
+}
+
+export function bestAlignment(source: Float32Array, excerpt: Float32Array): { correlation: number; lag: number } {
+  const n = source.length;
+  const m = Math.min(excerpt.length, n);
+
+  // Coarse: block means of 8 samples.
+  const block = 8;
+  const coarseSource = new Float32Array(Math.floor(n / block));
+  for (let i = 0; i < coarseSource.length; i++) {
+    let sum = 0;
+    for (let k = 0; k < block; k++) sum += source[i * block + k]!;
+    coarseSource[i] = sum / block;
+  }
+  const coarseExcerpt = new Float32Array(Math.floor(m / block));
+  for (let i = 0; i < coarseExcerpt.length; i++) {
+    let sum = 0;
+    for (let k = 0; k < block; k++) sum += excerpt[i * block + k]!;
+    coarseExcerpt[i] = sum / block;
+  }
+  let bestCoarse = 0;
+  let bestValue = -Infinity;
+  const cn = coarseSource.length;
+  for (let lag = 0; lag < cn; lag++) {
+    const value = correlationAt(lag, 1, (i) => coarseSource[i % cn]!, coarseExcerpt, coarseExcerpt.length);
+    if (value > bestValue) {
+      bestValue = value;
+      bestCoarse = lag;
+    }
+  }
+
+  // Fine: every lag within two blocks of the coarse one.
+  return refineAlignment(source, excerpt, bestCoarse * block, 2 * block);
+}
+
+/** The best lag within `radius` samples of `around`, sample by sample (the source taken circularly). */
+export function refineAlignment(
+  source: Float32Array,
+  excerpt: Float32Array,
+  around: number,
+  radius: number,
+): { correlation: number; lag: number } {
+  const n = source.length;
+  const m = Math.min(excerpt.length, n);
+  const at = (i: number) => source[i % n]!;
+  let best = { correlation: -Infinity, lag: 0 };
+  for (let lag = around - radius; lag <= around + radius; lag++) {
+    const wrapped = ((lag % n) + n) % n;
+    const value = correlationAt(wrapped, 1, at, excerpt, m);
+    if (value > best.correlation) best = { correlation: value, lag: wrapped };
+  }
+  return best;
+}
