@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { auscultationPoints } from '@auscura/contracts';
 import { InputSelect } from '../../../components/recording/input-select.tsx';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import type { LiveExamChannel } from '../../../lib/realtime/live-exam-channel.ts';
 import { useLiveExamField } from '../../../lib/realtime/use-live-exam-field.ts';
 import type { VideoRoom } from '../../../lib/video/video-room.ts';
@@ -34,6 +35,7 @@ export function PatientStethoscope(props: {
   token: () => string;
 }) {
   const { channel, room } = props;
+  const config = usePublicConfig();
   const lost = useRef<() => void>(() => undefined);
   const stethoscope = usePatientStethoscope(channel, { onEnded: () => lost.current() });
   const recordings = usePatientRecordings({
@@ -41,6 +43,7 @@ export function PatientStethoscope(props: {
     virtualExamId: props.virtualExamId,
     token: props.token,
     input: stethoscope.input,
+    realtime: config.adapters.realtime,
   });
   lost.current = recordings.stethoscopeLost;
 

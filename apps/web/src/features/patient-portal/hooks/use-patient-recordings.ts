@@ -36,6 +36,8 @@ export function usePatientRecordings(options: {
   virtualExamId: string;
   token: () => string;
   input: LiveInput | null;
+  /** Which shared-state adapter carries the exam (PublicConfig adapters.realtime). */
+  realtime?: string;
 }) {
   const { channel, virtualExamId } = options;
   const requests = useLiveExamField(channel, 'auscultationRequests');
@@ -73,7 +75,7 @@ export function usePatientRecordings(options: {
           if (!isOpen(requestNow(id)) || abort.signal.aborted) return;
           setView({ kind: 'sending', point: pending.pointLabel, percent: 0, retrying: attempt > 0 });
           try {
-            await sendRemoteUpload(pending, latest.current.token(), {
+            const stored = await sendRemoteUpload(pending, latest.current.token(), {
               signal: abort.signal,
               onProgress: (percent) => {
                 setView({ kind: 'sending', point: pending.pointLabel, percent, retrying: false });
@@ -84,6 +86,9 @@ export function usePatientRecordings(options: {
                 }
               },
             });
+            // The API links it to the request itself; with Firebase the state is out of its sight,
+            // so the patient's page names it (the database's rules let the patient write that field).
+            if (latest.current.realtime === 'firebase') await report(id, 'auscultationId', stored.id);
             setView({ kind: 'sent', point: pending.pointLabel });
             return;
           } catch (error) {
