@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
 import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
+import { api, patientPage, remoteSession } from './video/remote-session';
 import { bestAlignment, refineAlignment } from './video/alignment';
 
 /*
@@ -25,41 +26,7 @@ async function snap(page: Page, name: string, widths: number[]) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** The provider's API calls, with its access token. */
-async function api<T>(page: Page, url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const token = await pageAccessToken(page);
-  return page.evaluate(
-    async ({ url, token, init }) => {
-      const response = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return response.json();
-    },
-    { url, token, init },
-  ) as Promise<T>;
-}
-
 type Auscultation = { id: string; auscultationPoint: { label: string }; heartrateBpm: number | null };
-
-/** The patient's page keeps the stethoscope tracks it opened (browser processing off), to unplug one. */
-async function patientPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 900 } });
-  await context.addInitScript(() => {
-    const tracks: MediaStreamTrack[] = [];
-    Object.assign(window, { stethoscopeTracks: tracks });
-    const native = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await native(constraints);
-      const audio = constraints?.audio;
-      if (audio && typeof audio === 'object' && audio.echoCancellation === false)
-        tracks.push(...stream.getAudioTracks());
-      return stream;
-    };
-  });
-  return context.newPage();
-}
 
 test('the clinician hears the patient’s stethoscope and records h1 and l1 remotely, losslessly; failures cancel cleanly', async ({
   baseURL,
@@ -74,20 +41,8 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     const provider = await (await providerBrowser.newContext({ baseURL })).newPage();
     await provider.goto('/patients');
     await signInAs(provider, demo.ada);
-    const token = await pageAccessToken(provider);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    const patients = await api<{ items: { id: string }[] }>(provider, '/api/v1/search/patient-profiles');
-    const exam = await api<{ id: string; accessCode: string }>(provider, '/api/v1/virtual-exams', {
-      method: 'POST',
-      body: {
-        healthcareProviderId: claims['https://auscura.example/healthcareProviderId'],
-        patientProfileId: patients.items[0]!.id,
-        timeZone: 'Europe/Paris',
-      },
-    });
-    await provider.goto(`/live-exam/${exam.id}`);
-    await provider.getByRole('button', { name: 'Enter exam' }).click();
-    const examId = (await api<{ examId: string }>(provider, `/api/v1/virtual-exams/${exam.id}`)).examId;
+    const patient = await patientPage(patientBrowser, baseURL!);
+    const { examId, panel } = await remoteSession(provider, patient);
     const auscultations = async () =>
       (
         await api<{ auscultations: Auscultation[] }>(
@@ -95,22 +50,6 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
           `/api/v1/exams/${examId}?q=${encodeURIComponent('{"joinedLoads":["auscultations"]}')}`,
         )
       ).auscultations;
-
-    let patient = await patientPage(patientBrowser, baseURL!);
-    const join = async () => {
-      await patient.goto(`/virtual-exam/${exam.id}`);
-      await patient.getByRole('textbox', { name: 'Access code' }).fill(exam.accessCode);
-      await patient.getByRole('button', { name: 'Continue' }).click();
-      await patient.getByRole('textbox', { name: 'Your name' }).fill('Pat Example');
-      await patient.getByRole('button', { name: 'Ask to join' }).click();
-      await provider.getByRole('dialog', { name: 'Entry request' }).getByRole('button', { name: 'Admit' }).click();
-      // No input is named like a stethoscope here: after 16 tries the patient uses the one offered.
-      await expect(patient.getByText('Stethoscope Not Detected')).toBeVisible({ timeout: 20_000 });
-      await patient.getByRole('button', { name: 'Use this input' }).click();
-      await expect(patient.getByText(/^Connected:/)).toBeVisible();
-    };
-    await join();
-    const panel = provider.getByRole('complementary', { name: 'Auscultations' });
     // The browser's voice processing is off on the stethoscope, as the patient's browser reports.
     await expect(panel.getByText(/browser processing off/)).toBeVisible();
 
@@ -231,7 +170,6 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     console.log(`remote: patient-disconnected text after ${Date.now() - closedAt} ms`);
     await dialog.getByRole('button', { name: 'Dismiss' }).click();
     expect((await auscultations()).map((a) => a.auscultationPoint.label).sort()).toEqual(['h1', 'h3', 'l1']);
-    patient = null as unknown as Page;
   } finally {
     for (const browser of browsers) await browser.close();
   }

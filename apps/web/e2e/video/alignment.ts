@@ -1,8 +1,8 @@
 /**
  * Where a recorded excerpt sits in a looping source, and how alike they are there: the normalised
  * correlation (Pearson's r) of the excerpt with the source at the best lag. Chromium's fake capture
- * plays its file in a loop, so the source is taken circularly. Found coarse to fine: on 8-sample
- * block means first (cheap, low-passed), then sample by sample around the best coarse lag.
+ * plays its file in a loop, so the source is taken circularly. Found coarse to fine: on block means
+ * (8 samples unless said; cheap and low-passed) first, then sample by sample around the best lag.
  */
 function correlationAt(lag: number, step: number, read: (i: number) => number, x: ArrayLike<number>, len: number) {
   let sx = 0;
@@ -25,12 +25,15 @@ function correlationAt(lag: number, step: number, read: (i: number) => number, x
   return den > 0 ? cov / den : 0;
 }
 
-export function bestAlignment(source: Float32Array, excerpt: Float32Array): { correlation: number; lag: number } {
+export function bestAlignment(
+  source: Float32Array,
+  excerpt: Float32Array,
+  block = 8,
+): { correlation: number; lag: number } {
   const n = source.length;
   const m = Math.min(excerpt.length, n);
 
-  // Coarse: block means of 8 samples.
-  const block = 8;
+  // Coarse: block means of `block` samples.
   const coarseSource = new Float32Array(Math.floor(n / block));
   for (let i = 0; i < coarseSource.length; i++) {
     let sum = 0;
