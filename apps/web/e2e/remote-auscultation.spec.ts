@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRecording, decodeWav, loadEngine, readMonoWav, toMono } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { demo, expectNoSeriousViolations, signInAs } from './support';
+import type { Browser } from '@playwright/test';
+import { demo, expectNoSeriousViolations, signInAs, snap } from './support';
 import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
 import { api, patientPage, remoteSession } from './video/remote-session';
 import { bestAlignment, refineAlignment } from './video/alignment';
@@ -15,16 +14,6 @@ import { bestAlignment, refineAlignment } from './video/alignment';
  * stethoscope unplugged, a network cut during the upload, the patient's tab closed while recording.
  */
 const source = path.resolve(import.meta.dirname, '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav');
-const shots = process.env.E2E_SHOTS_DIR;
-async function snap(page: Page, name: string, widths: number[]) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : width === 1024 ? 768 : 900 });
-    await page.screenshot({ path: path.join(shots, `remote-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 type Auscultation = { id: string; auscultationPoint: { label: string }; heartrateBpm: number | null };
 
@@ -63,9 +52,9 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     const meter = panel.getByRole('meter', { name: 'Stethoscope level' });
     await expect.poll(() => meter.getAttribute('aria-valuetext'), { timeout: 10_000 }).not.toBe('No signal');
     await expectNoSeriousViolations(provider);
-    await snap(provider, 'preview', [1440, 1024]);
+    await snap(provider, 'remote-preview', [1440, 1024]);
     await expectNoSeriousViolations(patient);
-    await snap(patient, 'patient-listening', [1440, 1024, 375]);
+    await snap(patient, 'remote-patient-listening', [1440, 1024, 375]);
 
     // Acceptance 1: h1 and l1 for 10 s each, recorded on the patient's side and saved.
     const record = async (label: string, name: string, seconds: number) => {
@@ -77,7 +66,7 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     };
     await record('h1', 'Heart 1', 10);
     await expectNoSeriousViolations(provider);
-    await snap(provider, 'recording', [1440, 1024]);
+    await snap(provider, 'remote-recording', [1440, 1024]);
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect(panel.getByRole('button', { name: /^Heart 1 · / })).toBeVisible({ timeout: 30_000 });
     await record('l1', 'Lung 1', 10);
@@ -85,7 +74,7 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     await expect(panel.getByRole('button', { name: /^Lung 1 · / })).toBeVisible({ timeout: 30_000 });
     // The newest is on top and expanded, playable with the exam page's player.
     await expect(panel.getByRole('button', { name: /^Play,/ }).first()).toBeVisible();
-    await snap(provider, 'recorded', [1440, 1024]);
+    await snap(provider, 'remote-recorded', [1440, 1024]);
 
     const saved = await auscultations();
     expect(saved.map((a) => a.auscultationPoint.label).sort()).toEqual(['h1', 'l1']);
@@ -141,7 +130,7 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     const dialog = provider.getByRole('dialog', { name: 'Auscultation Error' });
     await expect(dialog).toContainText('The stethoscope was disconnected during the auscultation.');
     await expectNoSeriousViolations(provider);
-    await snap(provider, 'error', [1440]);
+    await snap(provider, 'remote-error', [1440]);
     await dialog.getByRole('button', { name: 'Dismiss' }).click();
     await expect(patient.getByText('Stethoscope Disconnected')).toBeVisible();
     await patient.getByRole('button', { name: 'Use this input' }).click();

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -40,4 +42,19 @@ export async function expectNoSeriousViolations(page: Page) {
         `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     );
   expect(serious).toEqual([]);
+}
+
+/**
+ * Full-page screenshots at the given widths (375 × 740, 1024 × 768, else × 900) into E2E_SHOTS_DIR,
+ * when it is set, named `<name>-<width>.png`; the page is left at 1440 × 900.
+ */
+export async function snap(page: Page, name: string, widths: number[]) {
+  const folder = process.env.E2E_SHOTS_DIR;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : width === 1024 ? 768 : 900 });
+    await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { demo, expectNoSeriousViolations, signInAs } from './support';
+import { demo, expectNoSeriousViolations, signInAs, snap } from './support';
 import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
 
 /*
@@ -10,16 +8,6 @@ import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
  * room; both play the other's video and receive its audio; the target marker lands at the same
  * relative position on the patient's side; a closed patient tab is announced; Exit and Re-enter.
  */
-const shots = process.env.E2E_SHOTS_DIR;
-async function snap(page: Page, name: string, widths: number[]) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : width === 1024 ? 768 : 900 });
-    await page.screenshot({ path: path.join(shots, `video-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** A started-now exam of Ada's and its access code, through the API with the page's token. */
 async function startExam(page: Page) {
@@ -116,7 +104,7 @@ test('provider and patient see and hear each other in the room; target, disconne
     await expectNoSeriousViolations(provider);
     await settings.getByRole('button', { name: 'Close' }).click();
     await expectNoSeriousViolations(provider);
-    await snap(provider, 'lobby', [1440, 1024]);
+    await snap(provider, 'video-lobby', [1440, 1024]);
     await provider.getByRole('button', { name: 'Enter exam' }).click();
 
     // The patient asks to join from the link; the provider admits.
@@ -140,9 +128,9 @@ test('provider and patient see and hear each other in the room; target, disconne
     const localBox = (await local.boundingBox())!;
     expect([Math.round(localBox.width), Math.round(localBox.height)]).toEqual([160, 200]);
     await expectNoSeriousViolations(provider);
-    await snap(provider, 'room', [1440, 1024]);
+    await snap(provider, 'video-room', [1440, 1024]);
     await expectNoSeriousViolations(patient);
-    await snap(patient, 'patient-room', [1440, 1024, 375]);
+    await snap(patient, 'video-patient-room', [1440, 1024, 375]);
 
     // Acceptance 2: the dragged target shows at the same relative position for the patient (within 2 %).
     await provider.getByRole('button', { name: 'Show target' }).click();

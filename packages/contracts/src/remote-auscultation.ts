@@ -45,8 +45,9 @@ export type AuscultationRequestError = z.infer<typeof auscultationRequestErrorSc
 /**
  * What the patient's browser reports of its stethoscope capture (read back with
  * MediaStreamTrack.getSettings()): the browser's voice processing must be off, or the live sound
- * is faded and high-passed before it is sent (NOTES: Chromium's echo canceller brings a 100 Hz
- * high-pass).
+ * is faded and high-passed before it is sent (Chromium builds its WebRTC audio processing only when
+ * one of the three is on, and its echo canceller brings a 100 Hz high-pass; `npm run bench:stethoscope`
+ * measures what the defaults do to a stethoscope).
  */
 export const stethoscopeCaptureSchema = z.object({
   deviceLabel: z.string().max(200),

@@ -16,7 +16,8 @@ export type Coturn = { process: ChildProcess; log: () => string; stop: () => Pro
 
 /**
  * coturn (Debian's `turnserver`) on loopback with REST-secret credentials (use-auth-secret). It
- * must allow loopback peers, or it refuses to relay to 127.0.0.1 (NOTES.md).
+ * must allow loopback peers, or it refuses to relay to 127.0.0.1 (coturn's `allow-loopback-peers`;
+ * tried on these machines with coturn 4.6).
  */
 export async function startCoturn(): Promise<Coturn> {
   const child = spawn(

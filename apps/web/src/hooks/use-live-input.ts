@@ -5,23 +5,31 @@ import type { MeterMessage } from '@auscura/audio-engine/worklet-messages';
 
 export type MonitorSettings = { enabled: boolean; preset: PresetName; gain: number };
 
+/** What to open: `key` names it (another key opens another input), `open` opens it with the monitor's settings. */
+export type LiveInputSource = { key: unknown; open: (monitor: MonitorSettings) => Promise<LiveInput> };
+
 /**
- * Opens the chosen input for as long as the Auscultate step shows (level meter, live monitor,
- * recorder) and closes it after. `failed` is set when the input cannot be opened or its track ends.
+ * Keeps a LiveInput open for as long as its source is given (level meter, live monitor, recorder)
+ * and closes it after; follows the monitor's settings. `failed` is set when the input cannot be
+ * opened or its track ends.
  */
-export function useLiveInput(deviceId: string | null, monitor: MonitorSettings) {
+export function useLiveInputFrom(source: LiveInputSource | null, monitor: MonitorSettings) {
   const [input, setInput] = useState<LiveInput | null>(null);
   const [level, setLevel] = useState<MeterMessage | null>(null);
   const [failed, setFailed] = useState(false);
   const initialMonitor = useRef(monitor);
   initialMonitor.current = monitor;
+  const latest = useRef(source);
+  latest.current = source;
+  const key = source?.key ?? null;
 
   useEffect(() => {
-    if (!deviceId) return;
+    const open = latest.current?.open;
+    if (key === null || !open) return;
     let cancelled = false;
     let opened: LiveInput | null = null;
     setFailed(false);
-    LiveInput.create(deviceId, initialMonitor.current).then(
+    open(initialMonitor.current).then(
       (created) => {
         if (cancelled) {
           created.destroy();
@@ -43,7 +51,7 @@ export function useLiveInput(deviceId: string | null, monitor: MonitorSettings) 
       setInput(null);
       setLevel(null);
     };
-  }, [deviceId]);
+  }, [key]);
 
   useEffect(() => {
     input?.configureMonitor(monitor.preset, monitor.gain);
@@ -54,4 +62,12 @@ export function useLiveInput(deviceId: string | null, monitor: MonitorSettings) 
   }, [input, monitor.enabled]);
 
   return { input, level, failed };
+}
+
+/** The chosen input device, for as long as the step that records from it shows. */
+export function useLiveInput(deviceId: string | null, monitor: MonitorSettings) {
+  return useLiveInputFrom(
+    deviceId ? { key: deviceId, open: (settings) => LiveInput.create(deviceId, settings) } : null,
+    monitor,
+  );
 }

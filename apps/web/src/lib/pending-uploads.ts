@@ -13,9 +13,11 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-const storeName = 'pending-uploads';
-
-export function createPendingUploads<T extends PendingRecord>(databaseName: string, indexKey: keyof T & string) {
+export function createPendingUploads<T extends PendingRecord>(
+  databaseName: string,
+  indexKey: keyof T & string,
+  storeName = 'pending-uploads',
+) {
   let opening: Promise<IDBDatabase> | null = null;
 
   function open(): Promise<IDBDatabase> {

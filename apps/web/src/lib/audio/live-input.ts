@@ -43,6 +43,12 @@ export type LiveInputOptions = {
   ownsStream: boolean;
   /** Also run the engine's streaming bad-noise check (exams-and-devices §5) and report its changes. */
   badNoise?: boolean;
+  /**
+   * The stream is a remote WebRTC track: Chromium delivers one to Web Audio only while a media element
+   * plays it (a long-standing Chromium behaviour, seen again with Chromium 156 on these machines), so
+   * a muted element plays it for as long as the input is open; the sound comes out of the engine.
+   */
+  remote?: boolean;
 };
 
 /**
@@ -72,6 +78,7 @@ export class LiveInput {
     private readonly sink: GainNode,
     private readonly noise: AudioWorkletNode | null,
     private readonly ownsStream: boolean,
+    private readonly element: HTMLAudioElement | null,
   ) {
     meter.port.onmessage = (event: MessageEvent<MeterMessage>) => this.onLevel?.(event.data);
     if (noise) noise.port.onmessage = (event: MessageEvent<BadNoiseMessage>) => this.onBadNoise?.(event.data.bad);
@@ -101,6 +108,13 @@ export class LiveInput {
   ): Promise<LiveInput> {
     const bytes = await loadEngineWasmBytes();
     const context = new AudioContext({ latencyHint: 'interactive' });
+    let element: HTMLAudioElement | null = null;
+    if (options.remote) {
+      element = new Audio();
+      element.muted = true;
+      element.srcObject = stream;
+      void element.play().catch(() => undefined);
+    }
     try {
       await Promise.all([
         context.audioWorklet.addModule(levelMeterUrl),
@@ -146,8 +160,9 @@ export class LiveInput {
         noise.connect(sink);
       }
       await context.resume();
-      return new LiveInput(context, stream, source, meter, monitorNode, sink, noise, options.ownsStream);
+      return new LiveInput(context, stream, source, meter, monitorNode, sink, noise, options.ownsStream, element);
     } catch (error) {
+      if (element) element.srcObject = null;
       void context.close();
       throw error;
     }
@@ -232,6 +247,7 @@ export class LiveInput {
     }
     this.source.disconnect();
     if (this.ownsStream) for (const track of this.stream.getTracks()) track.stop();
+    if (this.element) this.element.srcObject = null;
     void this.context.close();
   }
 }

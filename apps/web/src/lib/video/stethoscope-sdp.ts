@@ -8,8 +8,9 @@
  * webrtc_voice_engine.cc reads `stereo` as the channel count). `contentHint = 'music'` does not
  * change this in Chromium. DTX would drop the quiet parts between heart sounds; FEC stays on for
  * loss. 128 kbps (RFC 7587 §6.1: maxaveragebitrate is the encoder's target) leaves the music mode
- * transparent; 32 kbps is Chromium's mono default. Measured on these machines (NOTES.md): with the
- * default SDP a 40 Hz tone arrives 8 dB down; with these parameters within 0.4 dB from 30 to 1000 Hz.
+ * transparent; 32 kbps is Chromium's mono default. Measured here by `npm run bench:stethoscope`
+ * (benchmarks/RESULTS.md): with mono Opus a 40 Hz tone arrives about 8 dB down, with these parameters
+ * the path stays within about 0.1 dB from 20 to 1000 Hz.
  */
 export const stethoscopeOpusParameters = {
   stereo: '1',

@@ -1,3 +1,4 @@
+import { createPendingUploads } from '../../../lib/pending-uploads.ts';
 import type { AuscultationPoint, NoiseQualityRecord } from '@auscura/contracts';
 
 /**
@@ -18,50 +19,13 @@ export type PendingRecording = {
   dateCreated: string;
 };
 
-const databaseName = 'auscura-in-person-exam';
-const storeName = 'pending-recordings';
+const pending = createPendingUploads<PendingRecording>(
+  'auscura-in-person-exam',
+  'patientProfileId',
+  'pending-recordings',
+);
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(databaseName, 1);
-    req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(storeName, { keyPath: 'clientRecordingId' });
-      store.createIndex('patientProfileId', 'patientProfileId');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
-async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await open()).transaction(storeName, mode).objectStore(storeName);
-}
-
-export async function savePendingRecording(recording: PendingRecording): Promise<void> {
-  await request((await store('readwrite')).put(recording));
-}
-
-export async function removePendingRecording(clientRecordingId: string): Promise<void> {
-  await request((await store('readwrite')).delete(clientRecordingId));
-}
-
+export const savePendingRecording = pending.save;
+export const removePendingRecording = pending.remove;
 /** The patient's recordings not yet on the server, oldest first. */
-export async function listPendingRecordings(patientProfileId: string): Promise<PendingRecording[]> {
-  const all = await request<PendingRecording[]>(
-    (await store('readonly')).index('patientProfileId').getAll(patientProfileId),
-  );
-  return all.sort((a, b) => a.dateCreated.localeCompare(b.dateCreated));
-}
+export const listPendingRecordings = pending.list;
