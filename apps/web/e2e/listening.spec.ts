@@ -71,12 +71,16 @@ test('switching the variant during playback keeps playing from the same position
   await card.getByRole('button', { name: /^Stop,/ }).click();
 });
 
-// Disabled at stop 26 pending investigation (issue 22 note). With the demo dates before issue 22
-// the first seeded heart recording was a 4 kHz CirCor one and this passes with today's player; with
-// the new dates it is a 44.1 kHz one, on which the Raw preset is heard without its high bands
-// (distance 8.35 dB, identical every run) and the player before issue 22 fails too, on other
-// presets and not reproducibly. Either the test pins a recording or Raw at 44.1 kHz has a bug.
-test.fixme('each preset sounds like the engine renders it, and 5x is five times 1x', async ({ page }) => {
+// The heard audio is compared with the engine's rendering of the same span from 1 s (after the
+// compressor's attack: the Raw preset's is 0.9 s) to 0.5 s before Stop (which cuts the sound off, a
+// step the rendering does not have). In its first moments the Raw preset's compressor (threshold
+// −90 dB, with the makeup gain that implies) lets a transient through some 40 dB above the rest, so
+// a whole-span spectrum hinges on the first milliseconds, and the player resets the chain by a
+// message that reaches the audio thread a quantum or two after the sound starts. Measured on the
+// 44.1 kHz demo recording: the same peak heard and rendered (9.55); band levels 8 dB apart over the
+// whole span, within 0.1 dB over this one. The tap records on the audio thread (playback-capture.ts):
+// the main-thread ScriptProcessor it had before dropped buffers on a busy machine.
+test('each preset sounds like the engine renders it, and 5x is five times 1x', async ({ page }) => {
   test.setTimeout(120_000);
   const card = await openHeartRecording(page);
   await expect(card.getByRole('slider', { name: /^Playback position/ })).toBeVisible({ timeout: 20_000 });
@@ -132,13 +136,28 @@ test.fixme('each preset sounds like the engine renders it, and 5x is five times 
   for (const { name, options, choose } of cases) {
     await choose();
     const { samples, sampleRate } = await playFor(page, card, 2_500);
-    expect(samples.length).toBeGreaterThan(sampleRate);
-    heard.set(name, bandLevels(samples, sampleRate));
+    expect(samples.length).toBeGreaterThan(sampleRate * 1.5);
+    // From 1 s (after the attack) to 0.5 s before the end (Stop cuts the sound off: a step).
+    const to = samples.length / sampleRate - 0.5;
+    heard.set(name, bandLevels(samples.subarray(sampleRate, Math.round(to * sampleRate)), sampleRate));
     const length = Math.round((samples.length * wav.sampleRate) / sampleRate);
     const rendered = engine.processPreset(original.subarray(0, length), wav.sampleRate, { ...options, gain: 1 });
-    offline.set(name, bandLevels(rendered, wav.sampleRate));
+    offline.set(name, bandLevels(rendered.subarray(wav.sampleRate, Math.round(to * wav.sampleRate)), wav.sampleRate));
   }
   for (const { name } of cases) {
+    console.log(
+      'DEBUG',
+      name,
+      heard
+        .get(name)!
+        .map((v) => v.toFixed(1))
+        .join(' '),
+      '|',
+      offline
+        .get(name)!
+        .map((v) => v.toFixed(1))
+        .join(' '),
+    );
     const own = distance(heard.get(name)!, offline.get(name)!);
     expect(own, `${name} against its offline rendering`).toBeLessThan(3);
     for (const { name: other } of cases) {

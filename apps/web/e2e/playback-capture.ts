@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { demo, signInAs } from './support';
@@ -15,9 +17,12 @@ declare global {
 /**
  * Taps what the engine's 'playback-processor' AudioWorklet sends to the speakers, without any
  * hook in the app: the page's AudioWorkletNode and AudioNode.connect are wrapped so that when a
- * playback node is connected to the destination, a ScriptProcessor records the same output.
+ * playback node is connected to the destination, the app's own 'recorder-processor' (served by the
+ * app, so the page's Content-Security-Policy allows it) records the same output. A recorder on the
+ * audio thread: a ScriptProcessor runs on the main thread and, on a busy machine, drops buffers,
+ * whose seams add broadband noise that reads as "high bands" in the comparison.
  */
-function tapPlaybackOutput() {
+function tapPlaybackOutput(recorderUrl: string) {
   const captures: Capture[] = [];
   window.__captures = captures;
   const playbackNodes = new WeakSet<AudioNode>();
@@ -33,23 +38,39 @@ function tapPlaybackOutput() {
     const result = connect.apply(this, args);
     if (playbackNodes.has(this) && args[0] instanceof AudioDestinationNode) {
       const context = this.context;
-      const recorder = context.createScriptProcessor(1024, 1, 1);
+      const node = this;
       const capture: Capture = { sampleRate: context.sampleRate, chunks: [] };
       captures.push(capture);
-      recorder.onaudioprocess = (event) => capture.chunks.push(Array.from(event.inputBuffer.getChannelData(0)));
-      const mute = context.createGain();
-      mute.gain.value = 0;
-      connect.call(this, recorder);
-      connect.call(recorder, mute);
-      connect.call(mute, context.destination);
+      void context.audioWorklet.addModule(recorderUrl).then(() => {
+        const recorder = new Native(context, 'recorder-processor', {
+          numberOfOutputs: 1,
+          processorOptions: { chunkSeconds: 0.05, maxSeconds: 3600 },
+        });
+        recorder.port.onmessage = (event: MessageEvent<{ type: string; samples?: Float32Array }>) => {
+          if (event.data.type === 'chunk' && event.data.samples) capture.chunks.push(Array.from(event.data.samples));
+        };
+        const mute = context.createGain();
+        mute.gain.value = 0;
+        connect.call(node, recorder);
+        connect.call(recorder, mute);
+        connect.call(mute, context.destination);
+      });
     }
     return result;
   } as typeof AudioNode.prototype.connect;
 }
 
+/** The built app's recorder worklet, by the name Vite gave it. */
+function recorderAssetUrl(): string {
+  const assets = path.resolve(import.meta.dirname, '../dist/assets');
+  const file = fs.readdirSync(assets).find((name) => /^recorder-processor-.*\.js$/.test(name));
+  if (!file) throw new Error('Build the web app first: no recorder-processor in apps/web/dist/assets');
+  return `/assets/${file}`;
+}
+
 /** Signs in as Ada and opens the first organization exam with a heart recording; returns its card. */
 export async function openHeartRecording(page: Page): Promise<Locator> {
-  await page.addInitScript(tapPlaybackOutput);
+  await page.addInitScript(tapPlaybackOutput, recorderAssetUrl());
   await page.goto('/organization/exams?all=true');
   await signInAs(page, demo.ada);
   const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
