@@ -38,7 +38,8 @@ function tapPlaybackOutput(recorderUrl: string) {
     const result = connect.apply(this, args);
     if (playbackNodes.has(this) && args[0] instanceof AudioDestinationNode) {
       const context = this.context;
-      const node = this;
+      // The playback node's own connect, for the recorder (arrows keep this call's `this`).
+      const connectPlayback = (target: AudioNode) => connect.call(this, target);
       const capture: Capture = { sampleRate: context.sampleRate, chunks: [] };
       captures.push(capture);
       void context.audioWorklet.addModule(recorderUrl).then(() => {
@@ -51,7 +52,7 @@ function tapPlaybackOutput(recorderUrl: string) {
         };
         const mute = context.createGain();
         mute.gain.value = 0;
-        connect.call(node, recorder);
+        connectPlayback(recorder);
         connect.call(recorder, mute);
         connect.call(mute, context.destination);
       });
