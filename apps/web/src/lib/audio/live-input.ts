@@ -8,11 +8,14 @@ import type {
   RecorderCommand,
   RecorderMessage,
   RecorderOptions,
+  SpectrumMessage,
+  SpectrumOptions,
 } from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from './engine-wasm.ts';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
 import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';
+import spectrumUrl from '@auscura/audio-engine/worklets/spectrum-processor?worker&url';
 
 /** exams-and-devices §9: an in-person recording lasts at most 60 s. */
 export const maxRecordingSeconds = 60;
@@ -45,6 +48,8 @@ export class LiveInput {
   onLevel: ((level: MeterMessage) => void) | null = null;
   /** Called when the stream's track ends (the device was unplugged). */
   onEnded: (() => void) | null = null;
+  /** With `spectrum` at creation: called about every 100 ms with the engine's band levels. */
+  onSpectrum: ((spectrum: SpectrumMessage) => void) | null = null;
   private recorder: AudioWorkletNode | null = null;
   private monitoring = false;
   private destroyed = false;
@@ -56,12 +61,19 @@ export class LiveInput {
     private readonly meter: AudioWorkletNode,
     private readonly monitor: AudioWorkletNode,
     private readonly sink: GainNode,
+    private readonly spectrum: AudioWorkletNode | null,
   ) {
     meter.port.onmessage = (event: MessageEvent<MeterMessage>) => this.onLevel?.(event.data);
+    if (spectrum) spectrum.port.onmessage = (event: MessageEvent<SpectrumMessage>) => this.onSpectrum?.(event.data);
     for (const track of stream.getAudioTracks()) track.addEventListener('ended', () => this.onEnded?.());
   }
 
-  static async create(deviceId: string | null, monitor: { preset: PresetName; gain: number }): Promise<LiveInput> {
+  /** `options.spectrum`: also run the engine's spectrum worklet (the compatibility test's stethoscope check). */
+  static async create(
+    deviceId: string | null,
+    monitor: { preset: PresetName; gain: number },
+    options: { spectrum?: boolean } = {},
+  ): Promise<LiveInput> {
     const bytes = await loadEngineWasmBytes();
     const stream = await navigator.mediaDevices.getUserMedia({ audio: stethoscopeConstraints(deviceId) });
     const context = new AudioContext({ latencyHint: 'interactive' });
@@ -70,6 +82,7 @@ export class LiveInput {
         context.audioWorklet.addModule(levelMeterUrl),
         context.audioWorklet.addModule(liveMonitorUrl),
         context.audioWorklet.addModule(recorderUrl),
+        ...(options.spectrum ? [context.audioWorklet.addModule(spectrumUrl)] : []),
       ]);
       const source = context.createMediaStreamSource(stream);
       const meter = new AudioWorkletNode(context, 'level-meter-processor', {
@@ -97,8 +110,17 @@ export class LiveInput {
       source.connect(meter);
       meter.connect(sink);
       source.connect(monitorNode);
+      const spectrum = options.spectrum
+        ? new AudioWorkletNode(context, 'spectrum-processor', {
+            ...monoInput,
+            numberOfOutputs: 1,
+            outputChannelCount: [1],
+            processorOptions: { wasmBytes: bytes.slice(0), intervalMs: 100 } satisfies SpectrumOptions,
+          })
+        : null;
+      if (spectrum) source.connect(spectrum).connect(sink);
       await context.resume();
-      return new LiveInput(context, stream, source, meter, monitorNode, sink);
+      return new LiveInput(context, stream, source, meter, monitorNode, sink, spectrum);
     } catch (error) {
       for (const track of stream.getTracks()) track.stop();
       void context.close();
@@ -172,8 +194,9 @@ export class LiveInput {
     this.destroyed = true;
     this.onLevel = null;
     this.onEnded = null;
+    this.onSpectrum = null;
     this.recorder?.port.postMessage({ type: 'stop' } satisfies RecorderCommand);
-    for (const node of [this.meter, this.monitor]) {
+    for (const node of [this.meter, this.monitor, ...(this.spectrum ? [this.spectrum] : [])]) {
       node.port.close();
       node.disconnect();
     }
