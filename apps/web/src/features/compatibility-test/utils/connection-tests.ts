@@ -106,7 +106,8 @@ export async function runConnectionTests(
       progress.push('connected');
       update({ progress: [...progress] });
       await testPeer.pc.setRemoteDescription({ type: 'answer', sdp: answer });
-      await mediaFlowing(testPeer.pc, 15_000, signal);
+      // A lossy path retransmits the DTLS handshake (1 s, then 2 s …): give it time.
+      await mediaFlowing(testPeer.pc, 20_000, signal);
       progress.push('mediaAcquired');
       update({ progress: [...progress], stage: 'preflight' });
       const preflight = await measurePreflight(testPeer.pc, testPeer.sender, signal);
@@ -163,7 +164,7 @@ async function measureBitrate(
 ): Promise<BitrateReport> {
   if (channel.readyState !== 'open') {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the data channel did not open')), 10_000);
+      const timer = setTimeout(() => reject(new Error('the data channel did not open')), 20_000);
       channel.addEventListener('open', () => (clearTimeout(timer), resolve()), { once: true });
     });
   }
