@@ -231,3 +231,21 @@ test('Safari gets New browser needed, with a copyable link and the Chrome and Ed
   await checkPane(page, '02b-new-browser-needed');
   await context.close();
 });
+
+test('/ems-log lists the device units GET /ems/log serves, the ones stethoscope detection uses', async ({
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/ems-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Supported stethoscopes' })).toBeVisible();
+  const answer = (await (await page.request.get('/api/v1/ems/log')).json()) as {
+    deviceUnits: { labelPattern: string }[];
+  };
+  expect(answer.deviceUnits.length).toBeGreaterThan(0);
+  for (const unit of answer.deviceUnits)
+    await expect(page.getByRole('cell', { name: unit.labelPattern, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'compatibility test' })).toHaveAttribute('href', testPath);
+  await checkPane(page, '13-ems-log');
+  await context.close();
+});

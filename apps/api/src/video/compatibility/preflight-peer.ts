@@ -1,5 +1,4 @@
-import { RTCPeerConnection, RTCSessionDescription, useOPUS } from 'werift';
-import type { RTCDataChannel, RTCRtpTransceiver, RtpPacket } from 'werift';
+import type { RTCDataChannel, RTCPeerConnection, RTCRtpTransceiver, RtpPacket } from 'werift';
 
 /**
  * The API's own WebRTC peer for the compatibility test's preflight (exams-and-devices §2.10, §9):
@@ -37,6 +36,8 @@ export async function answerPreflight(offerSdp: string, options: PreflightPeerOp
   if (!/^v=0\r?\n/.test(offerSdp) || !/\r?\nm=(audio|application) /.test(offerSdp)) {
     throw new InvalidOfferError('The offer is not a session description with audio or a data channel.');
   }
+  // Loaded on the first preflight: a server that never runs one does not load a WebRTC stack at start.
+  const { RTCPeerConnection, RTCSessionDescription, useOPUS } = await import('werift');
   const pc = new RTCPeerConnection({
     codecs: { audio: [useOPUS()], video: [] },
     iceAdditionalHostAddresses: ['127.0.0.1'],

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { BitrateReport, PreflightReport } from '@auscura/contracts';
 import type { QualityScores } from '../utils/quality.ts';
 
-/** The measured figures with their §9 scores (average and worst second). */
+/** The measured figures with their §9 scores: the average (what §9 grades) and the largest sample. */
 export function MeasurementsTable({
   preflight,
   bitrate,
@@ -33,7 +33,7 @@ export function MeasurementsTable({
         <tr>
           <th scope="col">Measure</th>
           <th scope="col">Average</th>
-          <th scope="col">{/* For bitrate the best second, else the worst. */}Worst (best for bitrate)</th>
+          <th scope="col">Maximum</th>
           <th scope="col">Score</th>
         </tr>
       </thead>

@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { paths } from '../../../../config/paths.ts';
 import { useAtom } from 'jotai';
 import { useMediaDeviceLists } from '../../hooks/use-media-device-lists.ts';
 import { stethoscopeAtom } from '../../stores/wizard.ts';
@@ -41,6 +43,11 @@ export function StethoscopeConnectionErrorPane({ onContinue }: { onContinue: () 
         application is using it. Then go back one step to search again.
       </p>
       <p>If your stethoscope appears under another name, choose it here:</p>
+      <p>
+        <Link href={paths.emsLog.getHref()} target="_blank" rel="noopener">
+          Which stethoscopes does Auscura recognize? (opens in a new tab)
+        </Link>
+      </p>
       <DeviceSelect
         id="stethoscope-select"
         label="Stethoscope input"

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { paths } from '../../../../config/paths.ts';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useStethoscopePolling } from '../../hooks/use-stethoscope-polling.ts';
 import { compatibilityTimings } from '../../utils/timings.ts';
@@ -34,6 +36,11 @@ export function StethoscopeConnectionPane({ onContinue }: { onContinue: (notFoun
       <p>
         Plug your stethoscope (or its USB adapter) into this computer and turn it on. Auscura recognizes it by the name
         it gives the computer.
+      </p>
+      <p>
+        <Link href={paths.emsLog.getHref()} target="_blank" rel="noopener">
+          Which stethoscopes does Auscura recognize? (opens in a new tab)
+        </Link>
       </p>
       {polling.status === 'searching' && (
         <>
