@@ -120,3 +120,17 @@ describe('the compatibility test calls (token, TURN credentials, preflight)', ()
     expect(result.dataBack).toBeLessThan(result.dataSent);
   }, 30_000);
 });
+
+describe('a compatibility test the operator has ended (COMPATIBILITY_TEST_EXPIRES_AT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { COMPATIBILITY_TEST_EXPIRES_AT: '2020-01-01T00:00:00Z' });
+  });
+  afterAll(async () => t?.close());
+
+  it("answers the token with 'token server expired' (§7.6)", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/video/compatibility-test/token' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ name: 'UNAUTHORIZED', message: 'token server expired' });
+  });
+});
