@@ -6,7 +6,7 @@ import type { Impairment, ImpairingRelay } from './compatibility/impairing-relay
 import { launchWithToneMicrophone } from './compatibility/fake-audio';
 import { startOwnServer } from './compatibility/own-server';
 import type { OwnServer } from './compatibility/own-server';
-import { connectivityOutcome, downloadResults, paneTitle, walkToConnectivity } from './compatibility/wizard';
+import { checkPane, connectivityOutcome, downloadResults, paneTitle, walkToConnectivity } from './compatibility/wizard';
 import { e2eTurn, startCoturn } from './video/coturn';
 import type { Coturn } from './video/coturn';
 import {
@@ -155,6 +155,7 @@ test('an unreachable TURN server gives Connection failed, with firewall advice, 
     await expect(page.getByText(/firewall, VPN or proxy/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next step' })).toBeDisabled();
     await expect(page.getByRole('row', { name: 'TURN Major outage' })).toBeVisible();
+    await checkPane(page, '10b-connectivity-failed');
   } finally {
     await context.close();
     await server.stop();

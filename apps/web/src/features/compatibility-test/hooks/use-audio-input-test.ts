@@ -40,6 +40,11 @@ export function useAudioInputTest(deviceId: string | null) {
         setState({ running: false, recording: false, volume: 0, done: true });
         return;
       }
+      if (cancelled) {
+        // Stopped (another run, or the pane closed) while the browser was opening the microphone.
+        for (const track of stream.getTracks()) track.stop();
+        return;
+      }
       const context = new AudioContext();
       cleanups.push(
         () => stream.getTracks().forEach((track) => track.stop()),
