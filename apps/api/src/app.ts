@@ -38,6 +38,13 @@ import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 import { selfExamPatientRoutesPlugin } from './self-exams/routes.js';
 import { createSelfExamSessions } from './self-exams/session.js';
 import { selfExamListRoutesPlugin } from './self-exams/list.js';
+import { compatibilityRoutesPlugin } from './video/compatibility/routes.js';
+import { createPreflightPeers } from './video/compatibility/preflight-peers.js';
+import { createCompatibilityTokens } from './video/compatibility/test-tokens.js';
+import { deviceRoutesPlugin } from './devices/routes.js';
+import { statusRoutesPlugin } from './status/routes.js';
+import { statusChecks } from './status/app-checks.js';
+import { preflightLimits } from '@auscura/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +133,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     : undefined;
 
   const twilioTokens = env.twilio ? await createTwilioTokens(env.twilio) : undefined;
+  const compatibilityTokens = await createCompatibilityTokens(db);
 
   const publicConfig: PublicConfig = {
     auth,
@@ -246,7 +254,26 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         },
         twilio: twilioTokens,
         checksAdmission: !env.firebase,
+        compatibilityTokens,
       });
+      // The compatibility test (exams-and-devices §2.10, §7.6): public, so every piece is bounded.
+      await api.register(compatibilityRoutesPlugin, {
+        tokens: compatibilityTokens,
+        peers: createPreflightPeers({
+          // Each peer is a WebRTC stack echoing at most maxEchoKbps for at most peerLifetimeSeconds.
+          maxPeers: 8,
+          lifetimeMs: preflightLimits.peerLifetimeSeconds * 1000,
+          maxEchoBytesPerSecond: (preflightLimits.maxEchoKbps * 1000) / 8,
+          portRange: env.COMPATIBILITY_TEST_UDP_PORTS,
+        }),
+        service: twilioTokens ? 'twilio' : 'p2p',
+        expiresAt: env.COMPATIBILITY_TEST_EXPIRES_AT ? new Date(env.COMPATIBILITY_TEST_EXPIRES_AT) : null,
+        // A page load asks for one token and runs one preflight; 'Restart test' reloads the page.
+        tokenLimiter: createRateLimiter({ limit: 20, windowMs: 10 * 60_000 }),
+        preflightLimiter: createRateLimiter({ limit: 10, windowMs: 10 * 60_000 }),
+      });
+      await api.register(statusRoutesPlugin, { checks: statusChecks({ env, db, store }) });
+      await api.register(deviceRoutesPlugin);
     },
     { prefix: apiBasePath },
   );

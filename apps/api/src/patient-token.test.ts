@@ -101,6 +101,21 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
     probe: (c) => ({ method: 'GET', url: `/api/v1/video/turn-credentials?virtualExamId=${c.virtualExam.id}` }),
     expected: { status: 200 },
   },
+  // The compatibility test (issue 19): public; a patient's session is not a compatibility token.
+  'GET /api/v1/video/compatibility-test/token': {
+    probe: () => ({ method: 'GET', url: '/api/v1/video/compatibility-test/token' }),
+    expected: { status: 200 },
+  },
+  'POST /api/v1/video/compatibility-test/preflight': {
+    probe: () => ({
+      method: 'POST',
+      url: '/api/v1/video/compatibility-test/preflight',
+      payload: { sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' },
+    }),
+    expected: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'GET /api/v1/status': { probe: () => ({ method: 'GET', url: '/api/v1/status' }), expected: { status: 200 } },
+  'GET /api/v1/ems/log': { probe: () => ({ method: 'GET', url: '/api/v1/ems/log' }), expected: { status: 200 } },
 };
 
 /**

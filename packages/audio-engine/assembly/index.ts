@@ -35,3 +35,4 @@ export { normalizeTo, silenceGate, savitzkyGolay } from './variants/normalize';
 export { heartAnalyze, heartResultFree } from './analysis/heart/analyze';
 export { cascade4Simd } from './filters/simd';
 export { toPcm16 } from './util/pcm';
+export { spectrumDb } from './analysis/spectrum';

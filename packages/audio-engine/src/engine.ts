@@ -51,6 +51,16 @@ export interface WasmExports {
   toPcm16(inPtr: number, n: number, outPtr: number): void;
   heartAnalyze(ptr: number, n: number, sampleRate: number, withBands: number): number;
   heartResultFree(p: number): void;
+  spectrumDb(
+    input: number,
+    size: number,
+    work: number,
+    rate: number,
+    lowHz: number,
+    highHz: number,
+    out: number,
+    bands: number,
+  ): void;
   [name: string]: unknown;
 }
 
@@ -151,6 +161,28 @@ export class Engine {
       peakDb: this.exports.peakDb(p, samples.length),
       rmsDb: this.exports.rmsDb(p, samples.length),
     }));
+  }
+
+  /**
+   * Band levels (dB re a full-scale sine) of the last `size` samples (a power of two): `bands`
+   * log-spaced bands from lowHz to highHz (assembly/analysis/spectrum.ts). The live spectrum of the
+   * stethoscope check runs the same function in its worklet.
+   */
+  spectrumDb(samples: Float32Array, sampleRate: number, lowHz: number, highHz: number, bands: number): Float32Array {
+    const size = samples.length;
+    if (size < 2 || (size & (size - 1)) !== 0) throw new Error('spectrumDb needs a power-of-two number of samples');
+    const x = this.exports;
+    const work = x.alloc(size * 16);
+    const out = x.alloc(bands * 4);
+    try {
+      return this.withBuffer(samples, (p) => {
+        x.spectrumDb(p, size, work, sampleRate, lowHz, highHz, out, bands);
+        return this.take(out, bands);
+      });
+    } finally {
+      x.free(work);
+      x.free(out);
+    }
   }
 
   /** Min/max per bucket, interleaved [min0, max0, min1, max1, …]. */

@@ -9,7 +9,7 @@ export const builtFeatures = {
   /** /live-exam and /virtual-exam: the lobby and the live exam. */
   liveExam: true,
   /** /live-exam-compatibility-test, which the Support page recommends before a live exam. */
-  compatibilityTest: false,
+  compatibilityTest: true,
   /** /self-exam/:id, the patient's page a self-exam request's link and email point at. */
   selfExamPatientPages: true,
 } as const;

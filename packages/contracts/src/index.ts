@@ -11,6 +11,7 @@ export * from './patient-profile.js';
 export * from './query.js';
 export * from './auscultation.js';
 export * from './compatibility.js';
+export * from './device-units.js';
 export * from './exam.js';
 export * from './murmur.js';
 export * from './self-exam.js';

@@ -67,3 +67,22 @@ describe('the video room configuration', () => {
     );
   });
 });
+
+describe('the compatibility test configuration', () => {
+  it('never ends the public test by default, and ends it at an ISO instant', () => {
+    expect(loadEnv({}).COMPATIBILITY_TEST_EXPIRES_AT).toBeUndefined();
+    expect(loadEnv({ COMPATIBILITY_TEST_EXPIRES_AT: '2030-01-01T00:00:00Z' }).COMPATIBILITY_TEST_EXPIRES_AT).toBe(
+      '2030-01-01T00:00:00Z',
+    );
+    expect(() => loadEnv({ COMPATIBILITY_TEST_EXPIRES_AT: 'next year' })).toThrow(/COMPATIBILITY_TEST_EXPIRES_AT/);
+  });
+
+  it('reads the preflight peer’s UDP port range, and refuses one that is not', () => {
+    expect(loadEnv({}).COMPATIBILITY_TEST_UDP_PORTS).toBeUndefined();
+    expect(loadEnv({ COMPATIBILITY_TEST_UDP_PORTS: '40000-40099' }).COMPATIBILITY_TEST_UDP_PORTS).toEqual([
+      40000, 40099,
+    ]);
+    for (const value of ['40000', '40099-40000', '80-90', '40000-70000'])
+      expect(() => loadEnv({ COMPATIBILITY_TEST_UDP_PORTS: value }), value).toThrow(/COMPATIBILITY_TEST_UDP_PORTS/);
+  });
+});

@@ -115,6 +115,25 @@ const envSchema = z.object({
   ),
   TURN_SECRET: optionalString,
   TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  /**
+   * The public compatibility test (/live-exam-compatibility-test) ends at this instant (ISO 8601):
+   * its token then answers 'token server expired' and the page says the app has expired
+   * (exams-and-devices §7.6, §8). Unset: it never ends.
+   */
+  COMPATIBILITY_TEST_EXPIRES_AT: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
+  /**
+   * UDP ports (`min-max`) of the compatibility test's WebRTC peer in the API, for a firewall that
+   * must let them in (browsers reach it directly, or the TURN server does). Unset: any free port.
+   */
+  COMPATIBILITY_TEST_UDP_PORTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}-\d{1,5}$/, 'must be a port range such as 40000-40099')
+      .transform((value) => value.split('-').map(Number) as [number, number])
+      .refine(([min, max]) => min >= 1024 && max <= 65535 && max > min, 'must be min-max with 1024 ≤ min < max ≤ 65535')
+      .optional(),
+  ),
   /** Twilio Video instead of browser-to-browser WebRTC: the account and an API key (SID and secret). */
   TWILIO_ACCOUNT_SID: z.preprocess(
     emptyToUndefined,

@@ -40,4 +40,30 @@ export const liveExamRows: Record<string, Row> = {
     council: notFound,
     plain: notFound,
   },
+  // The compatibility test (issue 19) is public: a provider gets what anyone gets, and a provider's
+  // token is not a compatibility token (the preflight and its TURN credentials refuse it).
+  'GET /api/v1/video/compatibility-test/token': {
+    request: () => ({ method: 'GET', url: '/api/v1/video/compatibility-test/token' }),
+    council: { status: 200 },
+    plain: { status: 200 },
+  },
+  'POST /api/v1/video/compatibility-test/preflight': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/video/compatibility-test/preflight',
+      payload: { sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' },
+    }),
+    council: { status: 401, errorName: 'UNAUTHORIZED' },
+    plain: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  'GET /api/v1/status': {
+    request: () => ({ method: 'GET', url: '/api/v1/status' }),
+    council: { status: 200 },
+    plain: { status: 200 },
+  },
+  'GET /api/v1/ems/log': {
+    request: () => ({ method: 'GET', url: '/api/v1/ems/log' }),
+    council: { status: 200 },
+    plain: { status: 200 },
+  },
 };

@@ -16,6 +16,8 @@ import { turnCredentials } from './turn.js';
 import type { TurnSettings } from './turn.js';
 import { twilioTokenTtlSeconds } from './twilio-tokens.js';
 import type { TwilioTokens } from './twilio-tokens.js';
+import { compatibilityTurnTtlSeconds } from './compatibility/test-tokens.js';
+import type { CompatibilityTokens } from './compatibility/test-tokens.js';
 
 export type VideoRoutesOptions = {
   db: Db;
@@ -30,12 +32,15 @@ export type VideoRoutesOptions = {
    * room token only once admitted. With Firebase the admission lives there, not here.
    */
   checksAdmission: boolean;
+  /** The compatibility test's tokens, which open a few minutes' TURN credentials (§7.6). */
+  compatibilityTokens: CompatibilityTokens;
 };
 
 /**
  * The §7.2 calls. The room of a virtual exam is named by the exam's id. The provider gets it
  * (and its token) for an exam of the organization; the patient gets a token with the session of
- * that exam, once admitted. TURN credentials go to the exam's provider and its patient session only.
+ * that exam, once admitted. TURN credentials go to the exam's provider and its patient session, and —
+ * lasting minutes, not hours — to the holder of a compatibility test token.
  */
 export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRoutesOptions) {
   const virtualExams = createVirtualExamRepository(options.db);
@@ -108,6 +113,18 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
   }
 
   route(app, videoRoutes.turnCredentials, async ({ query, request }) => {
+    if (query.virtualExamId === undefined) {
+      if (!(await options.compatibilityTokens.verify(bearerToken(request.headers.authorization)))) {
+        throw unauthorized('A compatibility test token is required.');
+      }
+      return {
+        status: 200,
+        body: turnCredentials({
+          ...options.turn,
+          ttlSeconds: Math.min(options.turn.ttlSeconds, compatibilityTurnTtlSeconds),
+        }),
+      };
+    }
     await mayUseExam(request, query.virtualExamId);
     return { status: 200, body: turnCredentials(options.turn) };
   });

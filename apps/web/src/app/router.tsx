@@ -21,6 +21,8 @@ const Contact = lazy(() => import('./routes/public/contact.tsx'));
 const Terms = lazy(() => import('./routes/public/terms.tsx'));
 const Privacy = lazy(() => import('./routes/public/privacy.tsx'));
 const Hipaa = lazy(() => import('./routes/public/hipaa.tsx'));
+const CompatibilityTest = lazy(() => import('./routes/public/compatibility-test.tsx'));
+const EmsLog = lazy(() => import('./routes/public/ems-log.tsx'));
 const NotFound = lazy(() => import('./routes/not-found.tsx'));
 const Patient = lazy(() => import('./routes/app/patient.tsx'));
 const Council = lazy(() => import('./routes/app/council.tsx'));
@@ -55,6 +57,9 @@ export const routes: RouteObject[] = [
       { path: paths.privacy.path, element: <Privacy /> },
       { path: paths.hipaa.path, element: <Hipaa /> },
       { path: paths.notFound.path, element: <NotFound /> },
+      // Public: the test runs before any sign-in, and tells what it could not reach by itself.
+      { path: paths.compatibilityTest.path, element: <CompatibilityTest /> },
+      { path: paths.emsLog.path, element: <EmsLog /> },
       {
         element: <RequireServer />,
         children: [

@@ -56,3 +56,23 @@ export interface BadNoiseOptions {
 export interface BadNoiseMessage {
   bad: boolean;
 }
+
+/** 'spectrum-processor' options. */
+export interface SpectrumOptions {
+  wasmBytes: ArrayBuffer;
+  /** Samples per spectrum, a power of two (default 4096: about 85 ms at 48 kHz, 11.7 Hz bins). */
+  size?: number;
+  /** Log-spaced bands between lowHz and highHz (defaults 24, 20 Hz, 2000 Hz: heart and lung sounds). */
+  bands?: number;
+  lowHz?: number;
+  highHz?: number;
+  /** How often a spectrum is posted (default 100 ms). */
+  intervalMs?: number;
+}
+
+/** What 'spectrum-processor' posts: each band's level in dB re a full-scale sine. */
+export interface SpectrumMessage {
+  bandsDb: Float32Array;
+  lowHz: number;
+  highHz: number;
+}

@@ -10,12 +10,15 @@ import type {
   RecorderCommand,
   RecorderMessage,
   RecorderOptions,
+  SpectrumMessage,
+  SpectrumOptions,
 } from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from './engine-wasm.ts';
 import badNoiseUrl from '@auscura/audio-engine/worklets/bad-noise-processor?worker&url';
 import levelMeterUrl from '@auscura/audio-engine/worklets/level-meter-processor?worker&url';
 import liveMonitorUrl from '@auscura/audio-engine/worklets/live-monitor-processor?worker&url';
 import recorderUrl from '@auscura/audio-engine/worklets/recorder-processor?worker&url';
+import spectrumUrl from '@auscura/audio-engine/worklets/spectrum-processor?worker&url';
 
 /** exams-and-devices §9: an in-person recording lasts at most 60 s. */
 export const maxRecordingSeconds = 60;
@@ -43,6 +46,8 @@ export type LiveInputOptions = {
   ownsStream: boolean;
   /** Also run the engine's streaming bad-noise check (exams-and-devices §5) and report its changes. */
   badNoise?: boolean;
+  /** Also run the engine's spectrum worklet (the compatibility test's stethoscope check). */
+  spectrum?: boolean;
   /**
    * The stream is a remote WebRTC track: Chromium delivers one to Web Audio only while a media element
    * plays it (a long-standing Chromium behaviour, seen again with Chromium 156 on these machines), so
@@ -65,6 +70,8 @@ export class LiveInput {
   onEnded: (() => void) | null = null;
   /** Called when the bad-noise verdict changes (only with `badNoise`). */
   onBadNoise: ((bad: boolean) => void) | null = null;
+  /** With `spectrum`: called about every 100 ms with the engine's band levels. */
+  onSpectrum: ((spectrum: SpectrumMessage) => void) | null = null;
   private recorder: AudioWorkletNode | null = null;
   private monitoring = false;
   private destroyed = false;
@@ -77,11 +84,13 @@ export class LiveInput {
     private readonly monitor: AudioWorkletNode,
     private readonly sink: GainNode,
     private readonly noise: AudioWorkletNode | null,
+    private readonly spectrum: AudioWorkletNode | null,
     private readonly ownsStream: boolean,
     private readonly element: HTMLAudioElement | null,
   ) {
     meter.port.onmessage = (event: MessageEvent<MeterMessage>) => this.onLevel?.(event.data);
     if (noise) noise.port.onmessage = (event: MessageEvent<BadNoiseMessage>) => this.onBadNoise?.(event.data.bad);
+    if (spectrum) spectrum.port.onmessage = (event: MessageEvent<SpectrumMessage>) => this.onSpectrum?.(event.data);
     for (const track of stream.getAudioTracks()) track.addEventListener('ended', () => this.onEnded?.());
   }
 
@@ -121,6 +130,7 @@ export class LiveInput {
         context.audioWorklet.addModule(liveMonitorUrl),
         context.audioWorklet.addModule(recorderUrl),
         ...(options.badNoise ? [context.audioWorklet.addModule(badNoiseUrl)] : []),
+        ...(options.spectrum ? [context.audioWorklet.addModule(spectrumUrl)] : []),
       ]);
       const source = context.createMediaStreamSource(stream);
       const meter = new AudioWorkletNode(context, 'level-meter-processor', {
@@ -159,8 +169,29 @@ export class LiveInput {
         source.connect(noise);
         noise.connect(sink);
       }
+      let spectrum: AudioWorkletNode | null = null;
+      if (options.spectrum) {
+        spectrum = new AudioWorkletNode(context, 'spectrum-processor', {
+          ...monoInput,
+          numberOfOutputs: 1,
+          outputChannelCount: [1],
+          processorOptions: { wasmBytes: bytes.slice(0), intervalMs: 100 } satisfies SpectrumOptions,
+        });
+        source.connect(spectrum).connect(sink);
+      }
       await context.resume();
-      return new LiveInput(context, stream, source, meter, monitorNode, sink, noise, options.ownsStream, element);
+      return new LiveInput(
+        context,
+        stream,
+        source,
+        meter,
+        monitorNode,
+        sink,
+        noise,
+        spectrum,
+        options.ownsStream,
+        element,
+      );
     } catch (error) {
       if (element) element.srcObject = null;
       void context.close();
@@ -240,8 +271,9 @@ export class LiveInput {
     this.onLevel = null;
     this.onEnded = null;
     this.onBadNoise = null;
+    this.onSpectrum = null;
     this.recorder?.port.postMessage({ type: 'stop' } satisfies RecorderCommand);
-    for (const node of [this.meter, this.monitor, this.noise]) {
+    for (const node of [this.meter, this.monitor, this.noise, this.spectrum]) {
       node?.port.close();
       node?.disconnect();
     }

@@ -18,3 +18,20 @@ describe('pickAudioInput', () => {
     expect(pickAudioInput([], null)).toEqual({ deviceId: null, detected: false });
   });
 });
+
+describe('stethoscopeLabelPattern', () => {
+  it('is the device units’ label fragments, the list GET /ems/log serves', async () => {
+    const { deviceUnits } = await import('@auscura/contracts');
+    const { stethoscopeLabelPattern } = await import('./stethoscope.ts');
+    for (const unit of deviceUnits) {
+      expect(stethoscopeLabelPattern.test(`${unit.labelPattern.toLowerCase()} (0c76:161f)`)).toBe(true);
+    }
+    // exams-and-devices §9's examples; Chromium's fake inputs are none of them.
+    for (const label of ['USB MIC', 'PCP-USB', 'USB audio', 'Thinklabs usb Audio CODEC']) {
+      expect(stethoscopeLabelPattern.test(label)).toBe(true);
+    }
+    for (const label of ['Fake Default Audio Input', 'Built-in Microphone', 'USB camera']) {
+      expect(stethoscopeLabelPattern.test(label)).toBe(false);
+    }
+  });
+});

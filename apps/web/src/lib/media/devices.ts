@@ -1,8 +1,11 @@
+import { deviceUnitLabelPattern } from '@auscura/contracts';
+
 /**
  * The camera and microphone lists of the lobby's settings (exams-and-devices §2.3), the devices
  * remembered in the browser (§3 local preferences), and the stethoscope's label patterns (§9).
  */
-export const stethoscopeLabelPattern = /USB MIC|PCP-USB|USB audio/i;
+/** Built from the device units (contracts' device-units.ts), the list `GET /ems/log` serves. */
+export const stethoscopeLabelPattern = deviceUnitLabelPattern();
 
 export const deviceStorageKeys = {
   videoInputDeviceId: 'videoInputDeviceId',

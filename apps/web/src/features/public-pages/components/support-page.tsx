@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import { builtFeatures } from '../../../config/built-features.ts';
-import { contactAddresses } from '../../../config/paths.ts';
+import { contactAddresses, paths } from '../../../config/paths.ts';
 import { InfoPage, Section } from './info-page.tsx';
 
 /** Support: how to get help, plus the About section the menu's About entry opens. */
@@ -25,7 +26,13 @@ export function SupportPage() {
         <ul>
           <li>Check that your stethoscope is paired and charged, and that your browser may use the microphone.</li>
           {builtFeatures.compatibilityTest && (
-            <li>For live exams, run the compatibility test to check your camera, microphone and network.</li>
+            <li>
+              For live exams, run the{' '}
+              <Link component={RouterLink} to={paths.compatibilityTest.getHref()}>
+                compatibility test
+              </Link>{' '}
+              to check your browser, camera, microphone, stethoscope and network.
+            </li>
           )}
           <li>If a page will not load, sign out, sign back in and try again.</li>
         </ul>

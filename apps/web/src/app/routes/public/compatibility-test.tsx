@@ -1,0 +1,3 @@
+import { CompatibilityTestPage } from '../../../features/compatibility-test/components/compatibility-test-page.tsx';
+
+export default CompatibilityTestPage;
