@@ -30,14 +30,19 @@ describe('a standing self-exam link’s lifetime and limits', () => {
   });
   afterAll(async () => t?.close());
 
-  it('renews with a new code (the old one stops working) at the same link', async () => {
+  it('renews with a new code (the old one and its sessions stop working) at the same link', async () => {
+    const before = await selfExamLinkSession(t.app, linkOf(sent), nextAddress());
     const renewed = await sendSelfExamLink(t.app, ada, patientId);
     expect(renewed.selfExamLink.id).toBe(sent.selfExamLink.id);
     expect(renewed.selfExamLink.link).toBe(sent.selfExamLink.link);
     expect(renewed.accessCode).not.toBe(sent.accessCode);
     expect(renewed.selfExamLink.instructions).toBeNull();
     await expect(selfExamLinkSession(t.app, linkOf(sent), nextAddress())).rejects.toThrow(/401/);
-    await selfExamLinkSession(t.app, linkOf(renewed), nextAddress());
+    const oldSession = await startSelfExam(t.app, before, ['h1']);
+    expect(oldSession.statusCode).toBe(401);
+    expect(oldSession.json()).toMatchObject({ name: 'UNAUTHORIZED', message: expect.stringMatching(/new code/) });
+    const after = await selfExamLinkSession(t.app, linkOf(renewed), nextAddress());
+    expect((await startSelfExam(t.app, after, ['h1'])).statusCode).toBe(201);
     sent = renewed;
   });
 

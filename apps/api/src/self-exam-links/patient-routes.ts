@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
 import type { ClientThrottle } from '../identity/lockout.js';
-import { HttpError, notFound } from '../lib/http-error.js';
+import { HttpError, unauthorized } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailArrival, patientActor, providerName, selfExamSessionBody } from '../self-exams/patient-view.js';
@@ -71,7 +71,7 @@ export async function selfExamLinkPatientRoutesPlugin(
     return {
       status: 200,
       body: {
-        token: await linkSessions.issue(link.id),
+        token: await linkSessions.issue(link),
         expiresIn: selfExamSessionTtlSeconds,
         selfExamLinkId: link.id,
         providerName: providerName(link),
@@ -84,9 +84,10 @@ export async function selfExamLinkPatientRoutesPlugin(
   });
 
   route(app, selfExamLinkRoutes.start, async ({ params, body, request }) => {
-    await linkSessions.check(request, params.id);
     const link = await links.findForPatientSide(params.id);
-    if (!link) throw notFound('self-exam link');
+    // An unknown link is refused like a token for another link: the token decides before anything is told.
+    await linkSessions.check(request, link ?? { id: params.id, date_sent: new Date(0) });
+    if (!link) throw unauthorized('The session token is not for this link.');
     // Turning the link off (or its running out) stops its sessions at once, not when they expire.
     if (linkStatus(link) !== 'active') throw linkTurnedOff();
     if ((await links.usesSince(link.id, new Date(Date.now() - 86_400_000))) >= selfExamLinkUsesPerDay) {
@@ -114,7 +115,7 @@ export async function selfExamLinkPatientRoutesPlugin(
       );
     }
     const row = await requests.find(id);
-    if (!row) throw notFound('self exam');
+    if (!row) throw new Error('the self exam just made was not found');
     return { status: 201, body: await selfExamSessionBody(db, sessions, row) };
   });
 }

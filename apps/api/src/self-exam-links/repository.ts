@@ -149,6 +149,7 @@ export function createSelfExamLinkRepository(db: DbOrTx) {
           'l.instructions',
           'l.access_code_hash',
           'l.link',
+          'l.date_sent',
           'l.expires_at',
           'l.revoked_at',
           'o.name as organization_name',

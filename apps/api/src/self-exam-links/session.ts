@@ -7,17 +7,22 @@ import { selfExamSessionTtlSeconds } from '../self-exams/session.js';
 /**
  * A patient's session on a standing self-exam link: as long as a request's (2 hours), and it opens
  * only its own link's call (the `sl` claim): starting a self exam of the points the patient chose.
- * The recordings go up with the session of the use that call makes (self-exams/session.ts).
+ * The recordings go up with the session of the use that call makes (self-exams/session.ts). `ds` is
+ * when the link was sent: sending it again (a new code) ends the sessions opened with the old one.
  */
-type Claims = { sl: string };
+type Claims = { sl: string; ds: number };
 
 export function createSelfExamLinkSessions(db: Db) {
   const signer = createTokenSigner<Claims>(db, { kind: 'self-exam-link-session', prefix: 'sl1' });
   return {
-    issue: (selfExamLinkId: string) => signer.sign({ sl: selfExamLinkId }, selfExamSessionTtlSeconds),
+    issue: (link: { id: string; date_sent: Date }) =>
+      signer.sign({ sl: link.id, ds: link.date_sent.getTime() }, selfExamSessionTtlSeconds),
 
-    /** Refuses a missing, forged or expired token, and one for another link (UNAUTHORIZED / EXPIRED_SESSION). */
-    async check(request: FastifyRequest, selfExamLinkId: string): Promise<void> {
+    /**
+     * Refuses a missing, forged or expired token, one for another link, and one opened with a code
+     * the link no longer has (UNAUTHORIZED / EXPIRED_SESSION).
+     */
+    async check(request: FastifyRequest, link: { id: string; date_sent: Date }): Promise<void> {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized('A self-exam link session token is required.');
       const verified = await signer.verify(token);
@@ -25,7 +30,10 @@ export function createSelfExamLinkSessions(db: Db) {
         if (verified.reason === 'expired') throw new HttpError('EXPIRED_SESSION', 'The session has expired.');
         throw unauthorized('The session token is not valid.');
       }
-      if (verified.payload.sl !== selfExamLinkId) throw unauthorized('The session token is not for this link.');
+      if (verified.payload.sl !== link.id) throw unauthorized('The session token is not for this link.');
+      if (verified.payload.ds !== link.date_sent.getTime()) {
+        throw unauthorized('The link was sent again with a new code: enter the new code.');
+      }
     },
   };
 }
