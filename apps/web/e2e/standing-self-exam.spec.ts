@@ -154,6 +154,29 @@ test('a patient-initiated self exam: Ada sends the standing link, the patient ch
   const row = page.getByRole('table', { name: 'My exams' }).getByRole('row').filter({ hasText: patientName }).first();
   await expect(row).toContainText('Self - Patient Initiated');
 
+  // Another day, the patient starts again with the same link and code, sends one of two places and
+  // closes the page: opening the link again offers to finish that self exam.
+  await patient.goto(link);
+  await patient.getByLabel('Access code').fill(code);
+  await patient.getByRole('button', { name: 'Continue' }).click();
+  await expect(patient.getByRole('heading', { name: 'Choose what to record' })).toBeVisible();
+  await expect(patient.getByText('You have a self exam to finish')).toBeHidden();
+  await patient.getByRole('checkbox', { name: /^Heart 3/ }).check();
+  await patient.getByRole('checkbox', { name: /^Lung 1/ }).check();
+  await patient.getByRole('button', { name: 'Continue with 2 places' }).click();
+  await patient.getByRole('button', { name: 'Start recording' }).click();
+  await recordAndSend(patient, 'Heart 3', 'Point 1 of 2');
+  await expect(patient.getByRole('heading', { name: 'Lung 1' })).toBeVisible({ timeout: 30_000 });
+  await patient.reload();
+  await patient.getByLabel('Access code').fill(code);
+  await patient.getByRole('button', { name: 'Continue' }).click();
+  await expect(patient.getByText('You have a self exam to finish')).toBeVisible();
+  await expect(patient.getByText(/sent 1 of 2 recordings\. Still to record: Lung 1\./)).toBeVisible();
+  await checkPatientPage(patient, 'standing-link-unfinished');
+  await patient.getByRole('button', { name: 'Finish that self exam' }).click();
+  await expect(patient.getByRole('heading', { name: 'Before you start' })).toBeVisible();
+  await expect(patient.getByText('Heart 3 — already sent')).toBeVisible();
+
   // Ada turns the link off: the patient's code no longer opens it, and the page says why.
   await page.goBack();
   await page.goBack();
@@ -162,7 +185,8 @@ test('a patient-initiated self exam: Ada sends the standing link, the patient ch
     .getByRole('region', { name: 'Exam History' })
     .getByRole('button', { name: 'Standing Self-Exam Link' })
     .click();
-  await expect(dialog.getByText(/Used once/)).toBeVisible();
+  // Two uses so far: the sent one and the one with Heart 3 (its exam exists).
+  await expect(dialog.getByText(/Used 2 times/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Turn off link' }).click();
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Turn off link' }).click();

@@ -1,9 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { SelfExamLinkSession, SelfExamSession } from '@auscura/contracts';
 import { PatientLayout } from '../../../../components/layout/patient-layout.tsx';
+import { listPendingUploads, removePendingUpload } from '../../utils/pending-uploads.ts';
 import { SelfExamFlow } from '../self-exam-flow.tsx';
 import { ChoosePointsStep } from './choose-points-step.tsx';
 import { LinkCodeStep } from './link-code-step.tsx';
+
+/**
+ * A new self exam closed the unfinished one on the server: recordings of it still waiting on this
+ * computer would never be taken, so they are not kept.
+ */
+async function dropPendingUploads(selfExamRequestId: string) {
+  const pending = await listPendingUploads(selfExamRequestId).catch(() => []);
+  for (const upload of pending) await removePendingUpload(upload.clientRecordingId).catch(() => undefined);
+}
 
 /**
  * A patient-initiated self exam, opened from the standing link /self-exam-link/{id}: the link's
@@ -22,7 +32,15 @@ export function StandingSelfExamPage({ selfExamLinkId }: { selfExamLinkId: strin
       {session ? (
         <SelfExamFlow key={session.selfExamRequestId} initial={session} />
       ) : link ? (
-        <ChoosePointsStep link={link} onStarted={setSession} />
+        <ChoosePointsStep
+          link={link}
+          onStarted={(started) => {
+            if (link.unfinished && started.selfExamRequestId !== link.unfinished.selfExamRequestId) {
+              void dropPendingUploads(link.unfinished.selfExamRequestId);
+            }
+            setSession(started);
+          }}
+        />
       ) : (
         <LinkCodeStep selfExamLinkId={selfExamLinkId} onOpened={setLink} />
       )}

@@ -18,7 +18,8 @@ export function UnfinishedNotice({ session, onFinish }: { session: SelfExamSessi
       <AlertTitle>You have a self exam to finish</AlertTitle>
       You started one on {formatDate(`${session.examDate}T12:00:00`)} and sent {sent} of{' '}
       {session.auscultationRequests.length} recordings. Still to record:{' '}
-      {open.map((ar) => pointTitle(ar.auscultationPoint)).join(', ')}.
+      {open.map((ar) => pointTitle(ar.auscultationPoint)).join(', ')}. If you start a new one below instead, what you
+      already sent of this one stays with your clinician.
       <Box sx={{ mt: 2 }}>
         <Button variant="contained" onClick={onFinish}>
           Finish that self exam
