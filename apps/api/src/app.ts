@@ -45,6 +45,10 @@ import { deviceRoutesPlugin } from './devices/routes.js';
 import { statusRoutesPlugin } from './status/routes.js';
 import { statusChecks } from './status/app-checks.js';
 import { preflightLimits } from '@auscura/contracts';
+import { selfExamArrivalRoutesPlugin } from './self-exams/arrivals.js';
+import { selfExamLinkPatientRoutesPlugin } from './self-exam-links/patient-routes.js';
+import { selfExamLinkProviderRoutesPlugin } from './self-exam-links/provider-routes.js';
+import { createSelfExamLinkSessions } from './self-exam-links/session.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,6 +220,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         }),
       });
       await api.register(selfExamListRoutesPlugin, { db });
+      await api.register(selfExamArrivalRoutesPlugin, { db });
+      const selfExamSessions = createSelfExamSessions(db);
+      // Wrong self-exam codes from one client address, a request's or a standing link's: 20 lock it out.
+      const selfExamCodeClientThrottle = createClientThrottle(db, {
+        scope: 'self-exam-code-client',
+        maxFailures: 20,
+        lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+      });
       await api.register(selfExamPatientRoutesPlugin, {
         db,
         mailer,
@@ -223,13 +235,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         store,
         ingestor,
         processor,
-        sessions: createSelfExamSessions(db),
+        sessions: selfExamSessions,
         // Wrong codes: 20 from one client address, or 20 against one request; 5 new-code mails per request.
-        clientThrottle: createClientThrottle(db, {
-          scope: 'self-exam-code-client',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        clientThrottle: selfExamCodeClientThrottle,
         requestThrottle: createClientThrottle(db, {
           scope: 'self-exam-code-request',
           maxFailures: 20,
@@ -238,6 +246,22 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         mailThrottle: createClientThrottle(db, {
           scope: 'self-exam-code-mail',
           maxFailures: 5,
+          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+        }),
+      });
+      // Patient-initiated self exams: the standing link per patient (issue 18).
+      await api.register(selfExamLinkProviderRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
+      await api.register(selfExamLinkPatientRoutesPlugin, {
+        db,
+        mailer,
+        publicUrl: env.publicUrl,
+        linkSessions: createSelfExamLinkSessions(db),
+        sessions: selfExamSessions,
+        clientThrottle: selfExamCodeClientThrottle,
+        // 20 wrong codes against one link lock it for everyone (its patient asks the clinician to renew).
+        linkThrottle: createClientThrottle(db, {
+          scope: 'self-exam-link-code',
+          maxFailures: 20,
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
       });

@@ -12,6 +12,7 @@ import type { FuzzContext } from './test/fuzz/bad-requests.js';
 import { adaWithRecords } from './test/ada-records.js';
 import { backends, createTestApp } from './test/test-app.js';
 import { createVirtualExam, patientSession } from './test/virtual-exams.js';
+import { sendSelfExamLink } from './test/self-exams.js';
 import type { TestApp } from './test/test-app.js';
 
 /**
@@ -19,8 +20,9 @@ import type { TestApp } from './test/test-app.js';
  * signed-in provider, as a patient (a virtual exam's session token, for that exam) and
  * unauthenticated, every answer is a catalogue error or — for a valid read — what the contract
  * says, and no row changes. `npm run fuzz:api` runs more (FUZZ_RUNS). A self-exam request's patient
- * token (POST /self-exam-requests/auth, issue 18) is not yet a principal of its own: its endpoints
- * are fuzzed here with the three above; their valid-token cases are in self-exams/routes.test.ts.
+ * token (POST /self-exam-requests/auth, issue 18) and a standing self-exam link's (POST
+ * /self-exam-links/auth) are not yet principals of their own: their endpoints are fuzzed here with
+ * the three above; their valid-token cases are in self-exams/ and self-exam-links/routes.test.ts.
  * PostgreSQL gets a quarter of the requests: the checks are the same, the database differs.
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
@@ -65,12 +67,19 @@ describe.each(backends)('generated bad input on %s', (backend) => {
     );
     virtualExamId = virtualExam.id;
     patient = { session: await patientSession(t.app, virtualExam), issuedAt: Date.now() };
+    // The patient's standing self-exam link, so its calls are fuzzed against a real link too.
+    const link = await sendSelfExamLink(
+      t.app,
+      { token, id: records.providerId, organizationId: records.organizationId },
+      records.patientProfileId,
+    );
     const ids: Record<string, string> = {
       exams: records.examId,
       auscultations: records.auscultationId,
       'patient-profiles': records.patientProfileId,
       'healthcare-providers': records.providerId,
       'self-exam-requests': records.selfExamRequestId,
+      'self-exam-links': link.selfExamLink.id,
       'healthcare-provider-invitations': /t=([\w-]+)/.exec(invitation)![1]!,
       // The patient's own exam, where a patient token opens something (and a provider's too).
       'virtual-exams': virtualExam.id,

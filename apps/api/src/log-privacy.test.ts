@@ -187,6 +187,40 @@ describe('the server log after the portal’s flows', () => {
       ).status,
     ).toBe(204);
 
+    // A standing self-exam link: sent (its code in the answer and the mail), opened by the patient with
+    // the code, a self exam started with the link's token; the arrivals the shell asks for.
+    const link = await call('POST', `/patient-profiles/${patient.id}/self-exam-link`, {
+      instructions: `Dear ${patient.first_name}, record when you feel unwell.`,
+    });
+    expect(link.status).toBe(201);
+    const linkCode = link.json().accessCode as string;
+    const linkId = (link.json().selfExamLink as { id: string }).id;
+    secrets.set(linkCode, 'a standing link’s access code');
+    const linkSession = await call(
+      'POST',
+      '/self-exam-links/auth',
+      { selfExamLinkId: linkId, accessCode: linkCode },
+      { authorization: '' },
+    );
+    expect(linkSession.status).toBe(200);
+    const linkToken = linkSession.json().token as string;
+    secrets.set(linkToken, 'a standing link’s session token');
+    const use = await call(
+      'POST',
+      `/self-exam-links/${linkId}/self-exams`,
+      { auscultationPoints: ['h2'] },
+      {
+        authorization: `Bearer ${linkToken}`,
+      },
+    );
+    expect(use.status).toBe(201);
+    secrets.set(use.json().token as string, 'a self exam’s session token');
+    expect((await call('GET', `/patient-profiles/${patient.id}/self-exam-link`)).status).toBe(200);
+    expect(
+      (await call('GET', `/self-exam-arrivals?since=${encodeURIComponent(new Date(0).toISOString())}`)).status,
+    ).toBe(200);
+    expect((await call('DELETE', `/patient-profiles/${patient.id}/self-exam-link`)).status).toBe(204);
+
     // Accounts: an invitation looked up and used, names, password and address changes.
     const invitation = await runOperatorCommand(
       { db, publicUrl: 'http://localhost:8080', tcVersion: 1 },

@@ -4,7 +4,7 @@ import type { PatientSession, VirtualExam } from '@auscura/contracts';
 import { createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
 import { createVirtualExam, patientSession, signInProvider, somePatientOf } from './test/virtual-exams.js';
-import { createSelfExamRequest, selfExamSession } from './test/self-exams.js';
+import { createSelfExamRequest, selfExamLinkSession, selfExamSession, sendSelfExamLink } from './test/self-exams.js';
 
 /**
  * The patient-token matrix (exams-and-devices §6): a patient's session token, sent to every API
@@ -14,7 +14,7 @@ import { createSelfExamRequest, selfExamSession } from './test/self-exams.js';
  */
 type Expectation = { status: number; errorName?: string };
 type Probe = { method: string; url: string; payload?: unknown };
-type Context = { virtualExam: VirtualExam; examId: string; selfExamRequestId: string };
+type Context = { virtualExam: VirtualExam; examId: string; selfExamRequestId: string; selfExamLinkId: string };
 
 const refused: Expectation = { status: 401, errorName: 'UNAUTHORIZED' };
 
@@ -81,6 +81,23 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
     probe: (c) => ({
       method: 'PUT',
       url: `/api/v1/self-exam-requests/${c.selfExamRequestId}/auscultation-requests/${c.selfExamRequestId}/auscultation`,
+    }),
+    expected: { status: 401, errorName: 'UNAUTHORIZED' },
+  },
+  // Patient-initiated self exams: a virtual exam's token opens nothing of a standing link either.
+  'POST /api/v1/self-exam-links/auth': {
+    probe: (c) => ({
+      method: 'POST',
+      url: '/api/v1/self-exam-links/auth',
+      payload: { selfExamLinkId: c.selfExamLinkId, accessCode: 'WRONGCODE2' },
+    }),
+    expected: { status: 401, errorName: 'EXPIRED_ACCESS_CODE' },
+  },
+  'POST /api/v1/self-exam-links/:id/self-exams': {
+    probe: (c) => ({
+      method: 'POST',
+      url: `/api/v1/self-exam-links/${c.selfExamLinkId}/self-exams`,
+      payload: { auscultationPoints: ['h1'] },
     }),
     expected: { status: 401, errorName: 'UNAUTHORIZED' },
   },
@@ -175,6 +192,10 @@ const providerRoutes = [
   'GET /api/v1/healthcare-providers/:id',
   'GET /api/v1/healthcare-providers/:id/email-address',
   'GET /api/v1/patient-profiles/:id',
+  'GET /api/v1/patient-profiles/:id/self-exam-link',
+  'POST /api/v1/patient-profiles/:id/self-exam-link',
+  'DELETE /api/v1/patient-profiles/:id/self-exam-link',
+  'GET /api/v1/self-exam-arrivals',
   'GET /api/v1/search/council-exams',
   'GET /api/v1/search/exams',
   'GET /api/v1/search/healthcare-providers',
@@ -219,6 +240,7 @@ describe('a patient’s session token', () => {
   let context: Context;
   let session: PatientSession;
   let selfExamToken: string;
+  let selfExamLinkToken: string;
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -230,9 +252,17 @@ describe('a patient’s session token', () => {
       headers: { authorization: `Bearer ${ada.token}` },
     });
     const selfExam = await createSelfExamRequest(t.app, ada, virtualExam.patientProfileId);
-    context = { virtualExam, examId: (exam.json() as { id: string }).id, selfExamRequestId: selfExam.id };
+    const link = await sendSelfExamLink(t.app, ada, virtualExam.patientProfileId);
+    context = {
+      virtualExam,
+      examId: (exam.json() as { id: string }).id,
+      selfExamRequestId: selfExam.id,
+      selfExamLinkId: link.selfExamLink.id,
+    };
     session = await patientSession(t.app, virtualExam);
     selfExamToken = (await selfExamSession(t.app, selfExam)).token;
+    selfExamLinkToken = (await selfExamLinkSession(t.app, { id: link.selfExamLink.id, accessCode: link.accessCode }))
+      .token;
   });
   afterAll(async () => t?.close());
 
@@ -267,12 +297,25 @@ describe('a patient’s session token', () => {
     });
   }
 
+  // A standing self-exam link's patient token: the same again.
+  for (const route of providerRoutes) {
+    it(`is refused by ${route} (self-exam link token)`, async () => {
+      const response = await t.app.inject({
+        ...providerProbe(route, context),
+        headers: { authorization: `Bearer ${selfExamLinkToken}` },
+      } as never);
+      expect(response.statusCode).toBe(refused.status);
+      expect(response.json()).toMatchObject({ name: refused.errorName });
+    });
+  }
+
   for (const [route, rows] of Object.entries(patientSessionRoutes)) {
     for (const row of rows) {
       it(`gets what it should from ${route} ${row.name}`, async () => {
         for (const [token, expected] of [
           [session.token, row.expected],
           [selfExamToken, row.selfExam ?? refused],
+          [selfExamLinkToken, row.selfExam ?? refused],
         ] as const) {
           const response = await t.app.inject({
             ...row.probe(context),

@@ -89,6 +89,16 @@ describe.each(backends)('who sees what across organizations, on %s', (backend) =
       const created = response.json() as { id: string; accessCode: string };
       caller.own.selfExamRequestId = created.id;
       secrets[caller.own.organizationId]!.push(created.accessCode);
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/patient-profiles/${caller.own.patientProfileId}/self-exam-link`,
+        payload: {},
+        headers: { authorization: `Bearer ${caller.token}` },
+      });
+      expect(link.statusCode).toBe(201);
+      const sentLink = link.json() as { selfExamLink: { id: string }; accessCode: string };
+      caller.own.selfExamLinkId = sentLink.selfExamLink.id;
+      secrets[caller.own.organizationId]!.push(sentLink.accessCode);
       const virtualExam = await t.app.inject({
         method: 'POST',
         url: '/api/v1/virtual-exams',

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
+import { newestMailTo, outboxFiles } from './outbox';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
 
 // The patient's fake microphone plays this CirCor heart recording (4 kHz), looping.
@@ -41,24 +42,6 @@ const desktop = [
   [1024, 768],
 ] as const;
 const phone = [[375, 812]] as const;
-
-/** The newest mail in the server's outbox (the mail adapter's file folder) addressed to `to`. */
-function newestMailTo(to: string, after: Set<string>): string | null {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = readdirSync(outbox).filter((file) => !after.has(file));
-  for (const file of files.reverse()) {
-    const text = readFileSync(path.join(outbox, file), 'utf8');
-    if (text.includes(`To: ${to}`)) return text;
-  }
-  return null;
-}
-const outboxFiles = () => {
-  try {
-    return new Set(readdirSync(path.join(process.env.E2E_DATA_DIR!, 'outbox')));
-  } catch {
-    return new Set<string>();
-  }
-};
 
 /** How many recordings wait in the patient's IndexedDB for their upload. */
 function pendingCount(page: Page): Promise<number> {

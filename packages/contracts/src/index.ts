@@ -15,6 +15,7 @@ export * from './device-units.js';
 export * from './exam.js';
 export * from './murmur.js';
 export * from './self-exam.js';
+export * from './self-exam-link.js';
 export * from './virtual-exam.js';
 export * from './realtime.js';
 export * from './remote-auscultation.js';

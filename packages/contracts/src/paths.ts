@@ -16,6 +16,8 @@ export const paths = {
   selfExamRequests: { path: '/self-exam-requests', getHref: () => '/self-exam-requests' },
   /** The patient's page of one self-exam request (patient portal; opened with the access code). */
   selfExam: { path: '/self-exam/:selfExamRequestId', getHref: withId('/self-exam') },
+  /** The patient's standing self-exam link (patient-initiated self exams; opened with its access code). */
+  selfExamLink: { path: '/self-exam-link/:selfExamLinkId', getHref: withId('/self-exam-link') },
   liveExam: {
     path: '/live-exam/:liveExamId?',
     getHref: (id?: string) => (id ? withId('/live-exam')(id) : '/live-exam'),

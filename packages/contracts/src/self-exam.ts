@@ -79,6 +79,8 @@ export const selfExamSessionSchema = z.object({
   instructions: z.string().nullable(),
   auscultationRequests: z.array(selfExamAuscultationRequestSchema),
   finalized: z.boolean(),
+  /** 'provider': the clinician asked for these points; 'patient': the patient chose them with a standing link. */
+  initiatedBy: z.enum(['provider', 'patient']),
 });
 export type SelfExamSession = z.infer<typeof selfExamSessionSchema>;
 

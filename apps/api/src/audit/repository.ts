@@ -22,7 +22,9 @@ export type AuditEntry = {
     /** Virtual and live exams, and a patient's self exam (their features record these). */
     | 'virtual-exam'
     | 'live-exam'
-    | 'self-exam';
+    | 'self-exam'
+    /** A patient's standing self-exam link (issue 18): sent or renewed, turned off, opened by the patient. */
+    | 'self-exam-link';
   targetId?: string | null;
   patientProfileId?: string | null;
   /** For list reads: the patients shown. For changes: what changed (never the new text itself). */

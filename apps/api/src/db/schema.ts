@@ -79,6 +79,7 @@ export interface Database {
   audit_chain_head: AuditChainHeadTable;
   self_exam_requests: SelfExamRequestsTable;
   self_exam_auscultation_requests: SelfExamAuscultationRequestsTable;
+  self_exam_links: SelfExamLinksTable;
   exam_counters: ExamCountersTable;
   healthcare_provider_password_history: PasswordHistoryTable;
   virtual_exams: VirtualExamsTable;
@@ -201,11 +202,27 @@ export interface SelfExamRequestsTable {
   exam_date: string;
   instructions: string | null;
   auscultation_points: string[];
-  access_code: string;
+  /** Null for a use of a standing link (the link's code opens it; migration 013). */
+  access_code: string | null;
   link: string;
   exam_id: ColumnType<string | null, string | null | undefined, string | null>;
   date_created: Timestamp;
   finalized_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  self_exam_link_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SelfExamLinksTable {
+  id: Generated<string>;
+  organization_id: string;
+  patient_profile_id: string;
+  healthcare_provider_id: string;
+  instructions: string | null;
+  access_code_hash: string;
+  link: string;
+  date_created: Timestamp;
+  date_sent: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SelfExamAuscultationRequestsTable {

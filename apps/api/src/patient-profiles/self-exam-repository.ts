@@ -17,7 +17,10 @@ export function newAccessCode(): string {
   return Array.from(bytes, (byte) => accessCodeAlphabet[byte % accessCodeAlphabet.length]).join('');
 }
 
-function toSelfExamRequest(row: Selectable<SelfExamRequestsTable>): SelfExamRequest {
+/** A clinician's request: it has its own access code (a standing link's uses have none). */
+type CodeRequestRow = Selectable<SelfExamRequestsTable> & { access_code: string };
+
+function toSelfExamRequest(row: CodeRequestRow): SelfExamRequest {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -61,6 +64,7 @@ export function createSelfExamRepository(db: DbOrTx) {
           link: linkFor(id),
         })
         .returningAll()
+        .$narrowType<{ access_code: string }>()
         .executeTakeFirstOrThrow();
       // One auscultation request per point: the patient uploads each point's recording to it.
       await db
@@ -70,13 +74,18 @@ export function createSelfExamRepository(db: DbOrTx) {
       return toSelfExamRequest(row);
     },
 
-    /** One request, only within the given organization. */
+    /**
+     * One request of a clinician, only within the given organization. A standing link's uses are
+     * not requests with a code of their own: they are answered like a missing one.
+     */
     async findInOrganization(id: string, organizationId: string): Promise<SelfExamRequest | undefined> {
       const row = await db
         .selectFrom('self_exam_requests')
         .selectAll()
         .where('id', '=', id)
         .where('organization_id', '=', organizationId)
+        .where('access_code', 'is not', null)
+        .$narrowType<{ access_code: string }>()
         .executeTakeFirst();
       return row ? toSelfExamRequest(row) : undefined;
     },

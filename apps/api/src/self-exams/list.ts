@@ -30,7 +30,9 @@ export async function selfExamListRoutesPlugin(app: FastifyInstance, options: { 
       .selectFrom('self_exam_requests as s')
       .innerJoin('patient_profiles as p', 'p.id', 's.patient_profile_id')
       .where('s.organization_id', '=', principal.organizationId)
-      .where('s.healthcare_provider_id', '=', principal.healthcareProviderId);
+      .where('s.healthcare_provider_id', '=', principal.healthcareProviderId)
+      // What the clinician asked for: a standing link's uses are the patient's, and are found in /exams.
+      .where('s.self_exam_link_id', 'is', null);
     for (const filter of filtersFor(query, 'search')) {
       const text = String(filter.value).trim();
       if (!text) continue;

@@ -7,6 +7,18 @@ export function isExpired(examDate: string, now = Date.now()): boolean {
   return now > closes;
 }
 
+/**
+ * Whether a request still takes recordings through its standing link: a use of a link the clinician
+ * turned off, or that ran out, takes none (a clinician's own request has no link and is not limited).
+ */
+export function linkClosed(
+  row: { self_exam_link_id: string | null; link_revoked_at: Date | null; link_expires_at: Date | null },
+  now = Date.now(),
+): boolean {
+  if (!row.self_exam_link_id) return false;
+  return row.link_revoked_at !== null || (row.link_expires_at !== null && row.link_expires_at.getTime() <= now);
+}
+
 /** The patient side of self-exam requests (the provider side is in patient-profiles/). */
 export function createSelfExamPatientRepository(db: DbOrTx) {
   return {
@@ -17,6 +29,7 @@ export function createSelfExamPatientRepository(db: DbOrTx) {
         .innerJoin('organizations as o', 'o.id', 's.organization_id')
         .innerJoin('healthcare_providers as hp', 'hp.id', 's.healthcare_provider_id')
         .innerJoin('patient_profiles as p', 'p.id', 's.patient_profile_id')
+        .leftJoin('self_exam_links as l', 'l.id', 's.self_exam_link_id')
         .select([
           's.id',
           's.organization_id',
@@ -28,6 +41,9 @@ export function createSelfExamPatientRepository(db: DbOrTx) {
           's.link',
           's.exam_id',
           's.finalized_at',
+          's.self_exam_link_id',
+          'l.revoked_at as link_revoked_at',
+          'l.expires_at as link_expires_at',
           'o.name as organization_name',
           'hp.display_name as hp_display_name',
           'hp.first_name as hp_first_name',

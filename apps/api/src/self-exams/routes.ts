@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { formatAccessCode, normalizeAccessCode, paths, selfExamRoutes } from '@auscura/contracts';
-import type { SelfExamSession } from '@auscura/contracts';
+import { formatAccessCode, normalizeAccessCode, selfExamRoutes } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
@@ -16,13 +15,14 @@ import { route } from '../lib/route.js';
 import type { Mailer } from '../mail/mailer.js';
 import { newAccessCode } from '../patient-profiles/self-exam-repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { createSelfExamPatientRepository, isExpired } from './repository.js';
-import { selfExamSessionTtlSeconds } from './session.js';
+import { mailArrival, patientActor, providerName, selfExamSessionBody } from './patient-view.js';
+import type { RequestRow } from './patient-view.js';
+import { createSelfExamPatientRepository, isExpired, linkClosed } from './repository.js';
 import type { SelfExamSessions } from './session.js';
 
 /** Wrong code, unknown request: one answer, so a guesser learns nothing. */
-const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code is not valid or has expired.');
-const tooManyAttempts = () =>
+export const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code is not valid or has expired.');
+export const tooManyAttempts = () =>
   new HttpError('UNAUTHORIZED', 'Too many attempts with access codes. Please try again later.', 429);
 export const requestExpired = () =>
   new HttpError(
@@ -31,12 +31,11 @@ export const requestExpired = () =>
   );
 export const requestComplete = () =>
   new HttpError('INVALID_LIVE_EXAM', 'This self exam has already been sent. No more recordings can be added.');
-
-type RequestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createSelfExamPatientRepository>['find']>>>;
-const providerName = (row: RequestRow) =>
-  row.hp_display_name ?? ([row.hp_first_name, row.hp_last_name].filter(Boolean).join(' ') || null);
-const patientActor = (row: RequestRow) =>
-  ({ kind: 'patient', ref: row.id, organizationId: row.organization_id }) as const;
+export const linkTurnedOff = () =>
+  new HttpError(
+    'INVALID_LIVE_EXAM',
+    'Your clinician has turned this self-exam link off, or it has run out. Please contact your clinician for a new one.',
+  );
 
 export async function selfExamPatientRoutesPlugin(
   app: FastifyInstance,
@@ -67,8 +66,10 @@ export async function selfExamPatientRoutesPlugin(
     if (client.locked || byRequest.locked) throw tooManyAttempts();
     const row = await requests.find(body.selfExamRequestId);
     const given = Buffer.from(normalizeAccessCode(body.accessCode));
+    // A standing link's use has no code of its own (its link's code opens it): refused like an unknown id.
     const matches =
       row !== undefined &&
+      row.access_code !== null &&
       given.length === row.access_code.length &&
       crypto.timingSafeEqual(given, Buffer.from(row.access_code));
     if (!row || !matches) {
@@ -79,29 +80,13 @@ export async function selfExamPatientRoutesPlugin(
     }
     // The right code: the patient may learn that the request is over (and sees a clear message).
     if (!row.finalized_at && isExpired(row.exam_date)) throw requestExpired();
-    const auscultationRequests = await requests.auscultationRequests(row.id);
     await audit.record(patientActor(row), {
       action: 'read',
       targetType: 'self-exam',
       targetId: row.id,
       patientProfileId: row.patient_profile_id,
     });
-    const session: SelfExamSession = {
-      token: await sessions.issue(row.id),
-      expiresIn: selfExamSessionTtlSeconds,
-      selfExamRequestId: row.id,
-      providerName: providerName(row),
-      organizationName: row.organization_name,
-      examDate: row.exam_date,
-      instructions: row.instructions,
-      auscultationRequests: auscultationRequests.map((ar) => ({
-        id: ar.id,
-        auscultationPoint: ar.point_label,
-        auscultationId: ar.auscultation_id,
-      })),
-      finalized: row.finalized_at !== null,
-    };
-    return { status: 200, body: session };
+    return { status: 200, body: await selfExamSessionBody(db, sessions, row) };
   });
 
   // A new code by email, to the patient's address on file only. Always 204: whether the request
@@ -110,7 +95,8 @@ export async function selfExamPatientRoutesPlugin(
     const [client, byRequest] = await Promise.all([clientThrottle.check(request.ip), mailThrottle.check(params.id)]);
     if (client.locked || byRequest.locked) throw tooManyAttempts();
     const row = await requests.find(params.id);
-    if (!row) {
+    // A standing link's use: its link's code opens it, and only the clinician renews that code.
+    if (!row || row.self_exam_link_id) {
       await clientThrottle.recordFailure(request.ip);
       return { status: 204 };
     }
@@ -182,6 +168,7 @@ export async function selfExamPatientRoutesPlugin(
       }
       if (row.finalized_at) throw requestComplete();
       if (isExpired(row.exam_date)) throw requestExpired();
+      if (linkClosed(row)) throw linkTurnedOff();
       if (ar.auscultation_id) throw invalidData('This point is already recorded.');
       const examId = row.exam_id ?? (await ensureExam(row));
       const target = { id: examId, organization_id: row.organization_id, patient_profile_id: row.patient_profile_id };
@@ -199,7 +186,12 @@ export async function selfExamPatientRoutesPlugin(
       );
       if (stored.repeated) return { status: 200, body: { id: stored.row.id, finalized: row.finalized_at !== null } };
       options.processor.notify();
-      if (finalized) await tellProvider(row, examId);
+      if (finalized) {
+        await mailArrival(
+          { mailer: options.mailer, publicUrl: options.publicUrl, log: app.log },
+          { to: row.hp_email_address, examId, patientInitiated: row.self_exam_link_id !== null, complete: true },
+        );
+      }
       return { status: 201, body: { id: stored.row.id, finalized } };
     } finally {
       release();
@@ -207,37 +199,19 @@ export async function selfExamPatientRoutesPlugin(
   });
 
   /**
-   * The clinician hears of the complete self exam by email (through the mail adapter): the exam's
-   * link only, no patient data in the mail. A mail failure does not undo the patient's upload.
+   * The request's exam, made with the first upload: 'Self - Provider Initiated' for a clinician's
+   * request, 'Self - Patient Initiated' for a use of the patient's standing link.
    */
-  async function tellProvider(row: RequestRow, examId: string) {
-    await options.mailer
-      .send({
-        to: row.hp_email_address,
-        subject: 'A self exam has arrived on Auscura',
-        text: [
-          'Hello,',
-          '',
-          'A patient has sent every recording of a self exam you requested.',
-          '',
-          `Open the exam: ${options.publicUrl}${paths.exam.getHref(examId)}`,
-          '',
-          '— Auscura',
-        ].join('\n'),
-      })
-      .catch(() => app.log.warn('self-exam arrival mail failed'));
-  }
-
-  /** The request's exam, 'Self - Provider Initiated', made with the first upload. */
   async function ensureExam(row: RequestRow): Promise<string> {
     const lostRace = new Error('another upload linked the exam first');
+    const type = row.self_exam_link_id ? 'self-patient-initiated' : 'self-provider-initiated';
     try {
       return await db.transaction().execute(async (tx) => {
         const examId = await createExamRepository(tx).create({
           organization_id: row.organization_id,
           patient_profile_id: row.patient_profile_id,
           healthcare_provider_id: row.healthcare_provider_id,
-          type: 'self-provider-initiated',
+          type,
         });
         // Two first uploads at once: the second finds exam_id set and rolls its exam back.
         if (!(await createSelfExamPatientRepository(tx).linkExam(row.id, examId))) throw lostRace;
@@ -246,7 +220,7 @@ export async function selfExamPatientRoutesPlugin(
           targetType: 'exam',
           targetId: examId,
           patientProfileId: row.patient_profile_id,
-          detail: { type: 'self-provider-initiated', selfExamRequestId: row.id },
+          detail: { type, selfExamRequestId: row.id },
         });
         return examId;
       });

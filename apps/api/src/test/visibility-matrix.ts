@@ -21,6 +21,8 @@ export type OrgRecords = {
   beatawareId?: string;
   /** A self-exam request for that patient, made by the organization's own provider. */
   selfExamRequestId?: string;
+  /** That patient's standing self-exam link, sent by the organization's own provider. */
+  selfExamLinkId?: string;
   /** A virtual exam with that patient, scheduled by the organization's own provider. */
   virtualExamId?: string;
 };

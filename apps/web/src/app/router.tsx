@@ -41,6 +41,7 @@ const Calendar = lazy(() => import('./routes/app/calendar.tsx'));
 const LiveExam = lazy(() => import('./routes/live-exam/live-exam.tsx'));
 const PatientJoin = lazy(() => import('./routes/live-exam/patient-join.tsx'));
 const SelfExam = lazy(() => import('./routes/patient/self-exam.tsx'));
+const SelfExamLink = lazy(() => import('./routes/patient/self-exam-link.tsx'));
 const Exams = lazy(() => import('./routes/exams/exams.tsx'));
 const SelfExamRequests = lazy(() => import('./routes/app/self-exam-requests.tsx'));
 
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           },
           // The patient's self-exam pages: no account, opened from an emailed link with an access code.
           { path: paths.selfExam.path, element: <SelfExam /> },
+          { path: paths.selfExamLink.path, element: <SelfExamLink /> },
           {
             element: <RequireAuth />,
             children: [

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import CloseIcon from '@mui/icons-material/Close';
 import { useNotifications } from './use-notifications.ts';
 import type { AppNotification } from './notifications-store.ts';
 
@@ -14,8 +18,38 @@ function NotificationItem({ notification, dismiss }: NotificationItemProps) {
     return () => window.clearTimeout(timer);
   }, [id, autoHideMs, dismiss]);
 
+  const { action } = notification;
+  if (!action) {
+    return (
+      <Alert severity={notification.severity} variant="filled" onClose={() => dismiss(id)} sx={{ boxShadow: 3 }}>
+        {notification.message}
+      </Alert>
+    );
+  }
+  // MUI's Alert shows either `action` or its own close button: with a link, both are drawn here.
   return (
-    <Alert severity={notification.severity} variant="filled" onClose={() => dismiss(id)} sx={{ boxShadow: 3 }}>
+    <Alert
+      severity={notification.severity}
+      variant="filled"
+      sx={{ boxShadow: 3 }}
+      action={
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Button
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to={action.href}
+            onClick={() => dismiss(id)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {action.label}
+          </Button>
+          <IconButton color="inherit" size="small" aria-label="Close" onClick={() => dismiss(id)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      }
+    >
       {notification.message}
     </Alert>
   );

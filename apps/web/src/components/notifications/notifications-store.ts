@@ -10,6 +10,8 @@ export type AppNotification = {
   severity: NotificationSeverity;
   /** Milliseconds before it hides itself; null keeps it until dismissed. */
   autoHideMs: number | null;
+  /** A link to what the notice is about (an arrived exam), shown as a button that also dismisses it. */
+  action?: { label: string; href: string };
 };
 
 export const notificationsAtom = atom<AppNotification[]>([]);

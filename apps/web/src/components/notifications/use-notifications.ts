@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { dismissNotificationAtom, notificationsAtom, pushNotificationAtom } from './notifications-store.ts';
-import type { NotificationSeverity } from './notifications-store.ts';
+import type { AppNotification, NotificationSeverity } from './notifications-store.ts';
 
-type NotifyOptions = { severity?: NotificationSeverity; autoHideMs?: number | null };
+type NotifyOptions = Pick<AppNotification, 'action'> & { severity?: NotificationSeverity; autoHideMs?: number | null };
 
 const defaultAutoHideMs = 6000;
 
@@ -19,6 +19,7 @@ export function useNotifications() {
         message,
         severity: options.severity ?? 'info',
         autoHideMs: options.autoHideMs === undefined ? defaultAutoHideMs : options.autoHideMs,
+        ...(options.action ? { action: options.action } : {}),
       }),
     [push],
   );

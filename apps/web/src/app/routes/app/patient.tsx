@@ -8,7 +8,10 @@ import { listLoadFailedText } from '../../../components/paged-table/list-message
 import { ExamHistory } from '../../../features/exams/components/exam-history.tsx';
 import { usePatientProfile } from '../../../lib/api/patient-profiles/get-patient-profile.ts';
 import { PatientDetailsCard } from '../../../features/patients/components/patient-details-card.tsx';
-import { CreateSelfExamButton } from '../../../features/patients/components/patient-detail-actions.tsx';
+import {
+  CreateSelfExamButton,
+  StandingSelfExamLinkButton,
+} from '../../../features/patients/components/patient-detail-actions.tsx';
 import { patientName } from '../../../lib/format-patient.ts';
 import { isMissingRecord } from '../../../lib/is-missing-record.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -39,10 +42,12 @@ export default function PatientRoute() {
           <ExamHistory
             patientProfileId={query.data.id}
             actions={
-              <Stack direction="row" spacing={1}>
+              // Four actions: on narrower screens they wrap onto a second line instead of squeezing their labels.
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                 {healthcareProviderId && (
                   <CreateSelfExamButton patient={query.data} healthcareProviderId={healthcareProviderId} />
                 )}
+                <StandingSelfExamLinkButton patient={query.data} />
                 <Button
                   variant="contained"
                   size="small"

@@ -5,6 +5,9 @@ import type { ComponentProps } from 'react';
 const loadDialogs = () => import('./patient-dialogs-loader.ts').then((loader) => loader.loadPatientDialogs());
 const PatientFormDialog = lazy(() => loadDialogs().then((module) => ({ default: module.PatientFormDialog })));
 const CreateSelfExamDialog = lazy(() => loadDialogs().then((module) => ({ default: module.CreateSelfExamDialog })));
+const StandingSelfExamLinkDialog = lazy(() =>
+  loadDialogs().then((module) => ({ default: module.StandingSelfExamLinkDialog })),
+);
 
 /** New patient / Update patient while `open`; unmounted when closed, so each opening starts afresh. */
 export function LazyPatientFormDialog({
@@ -28,6 +31,19 @@ export function LazyCreateSelfExamDialog({
   return (
     <Suspense fallback={null}>
       <CreateSelfExamDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** The patient's standing self-exam link while `open`. */
+export function LazyStandingSelfExamLinkDialog({
+  open,
+  ...props
+}: { open: boolean } & ComponentProps<typeof StandingSelfExamLinkDialog>) {
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <StandingSelfExamLinkDialog {...props} />
     </Suspense>
   );
 }

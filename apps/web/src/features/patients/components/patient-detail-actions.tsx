@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { PatientProfile } from '@auscura/contracts';
-import { LazyCreateSelfExamDialog, LazyPatientFormDialog } from './lazy-dialogs.tsx';
+import { LazyCreateSelfExamDialog, LazyPatientFormDialog, LazyStandingSelfExamLinkDialog } from './lazy-dialogs.tsx';
 
 // Apart from the home screen's 'Add new patient' so that the first screen does not load these.
 
@@ -34,6 +34,22 @@ export function CreateSelfExamButton({ patient, healthcareProviderId }: CreateSe
         healthcareProviderId={healthcareProviderId}
         onClose={() => setOpen(false)}
       />
+    </>
+  );
+}
+
+/**
+ * 'Standing Self-Exam Link' beside Create Self Exam: the patient's link for self exams they start
+ * themselves ('Self - Patient Initiated'), sent, renewed or turned off in its dialog.
+ */
+export function StandingSelfExamLinkButton({ patient }: { patient: PatientProfile }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" size="small" onClick={() => setOpen(true)}>
+        Standing Self-Exam Link
+      </Button>
+      <LazyStandingSelfExamLinkDialog open={open} patient={patient} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -2,3 +2,4 @@
 // screen instead of one per dialog.
 export { default as PatientFormDialog } from './patient-form-dialog.tsx';
 export { default as CreateSelfExamDialog } from './create-self-exam-dialog.tsx';
+export { default as StandingSelfExamLinkDialog } from './standing-self-exam-link-dialog.tsx';

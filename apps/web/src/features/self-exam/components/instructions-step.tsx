@@ -29,7 +29,9 @@ export function InstructionsStep({
         Before you start
       </Typography>
       <Typography>
-        {who} asked you to record on {formatDate(`${session.examDate}T12:00:00`)}.
+        {session.initiatedBy === 'patient'
+          ? `You chose ${session.auscultationRequests.length === 1 ? 'one place' : `${session.auscultationRequests.length} places`} to record. Your recordings go to ${who}.`
+          : `${who} asked you to record on ${formatDate(`${session.examDate}T12:00:00`)}.`}
       </Typography>
       <Box component="section" aria-labelledby="instructions-title">
         <Typography variant="h6" component="h2" id="instructions-title">

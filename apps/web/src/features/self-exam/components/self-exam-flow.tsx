@@ -33,6 +33,12 @@ export function SelfExamFlow({ initial }: { initial: SelfExamSession }) {
     }
   };
 
+  // Each step is a new page to the patient: on a phone, it starts at its top, not where the last button was.
+  // (A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step, openIndex]);
+
   // Recordings kept from an earlier visit (a failed upload, a closed tab) go first.
   useEffect(() => {
     let cancelled = false;
@@ -64,7 +70,15 @@ export function SelfExamFlow({ initial }: { initial: SelfExamSession }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial]);
 
-  if (step === 'sent') return <SentStep earlier={initial.finalized} providerName={session.providerName} />;
+  if (step === 'sent') {
+    return (
+      <SentStep
+        earlier={initial.finalized}
+        providerName={session.providerName}
+        patientInitiated={session.initiatedBy === 'patient'}
+      />
+    );
+  }
   const notices = (
     <>
       {resuming === 'sending' && (
