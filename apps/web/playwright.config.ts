@@ -63,6 +63,9 @@ export default defineConfig({
       // The video specs start coturn here (e2e/video/coturn.ts); the others never reach it.
       TURN_URLS: `turn:127.0.0.1:${e2eTurn.port}?transport=udp`,
       TURN_SECRET: e2eTurn.secret,
+      // The benchmarks measure on a machine that is not also analysing the demo recordings,
+      // which the server processes in the background for its first minute or so.
+      ...(process.env.BENCH_STETHOSCOPE || process.env.BENCH_ROOM ? { SEED_DEMO_RECORDINGS: 'false' } : {}),
     },
   },
 });
