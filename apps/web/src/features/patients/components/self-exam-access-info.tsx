@@ -1,20 +1,14 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CopyIcon from '@mui/icons-material/ContentCopy';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { SelfExamRequest } from '@auscura/contracts';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { builtFeatures } from '../../../config/built-features.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
 import { useSendSelfExamAccessInfo } from '../../../lib/api/self-exam-requests/send-self-exam-access-info.ts';
-import { accessInfoEmailSchema, accessInfoTexts, selfExamPatientSideMissingText } from '../utils/self-exam-form.ts';
-import { useNotify } from '../../../components/notifications/use-notify.ts';
+import { selfExamPatientSideMissingText } from '../utils/self-exam-form.ts';
+import { SendAccessInfoForm, useCopyAccessInfo } from '../../../components/virtual-exams/send-access-info.tsx';
 
 function CopyableField({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
   return (
@@ -52,27 +46,8 @@ export function SelfExamAccessInfo(props: AccessInfoProps) {
 
 /** The created request's link and access code, each copyable, and Send Access Info by email. */
 function AccessInfoFields({ request, patientEmail }: AccessInfoProps) {
-  const notify = useNotify();
   const send = useSendSelfExamAccessInfo(request.id);
-  const form = useForm<z.input<typeof accessInfoEmailSchema>, unknown, z.output<typeof accessInfoEmailSchema>>({
-    resolver: zodResolver(accessInfoEmailSchema),
-    defaultValues: { emailAddress: patientEmail ?? '' },
-  });
-  const emailError = form.formState.errors.emailAddress;
-
-  const copy = (text: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => notify(accessInfoTexts.copied, 'success'),
-      // exams-and-devices §8: clipboard failures go to error logging.
-      (error: unknown) => reportError(error),
-    );
-
-  const submit = form.handleSubmit(({ emailAddress }) =>
-    send.mutateAsync(emailAddress).then(
-      () => notify(accessInfoTexts.emailSent, 'success'),
-      () => notify(accessInfoTexts.emailFailed, 'error'),
-    ),
-  );
+  const copy = useCopyAccessInfo();
 
   return (
     <Stack spacing={2.5}>
@@ -82,22 +57,14 @@ function AccessInfoFields({ request, patientEmail }: AccessInfoProps) {
       </Typography>
       <CopyableField label="Access code" value={request.accessCode} onCopy={() => void copy(request.accessCode)} />
       <CopyableField label="Link" value={request.link} onCopy={() => void copy(request.link)} />
-      <Box component="form" onSubmit={submit} noValidate aria-label="Send access info by email">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            {...form.register('emailAddress')}
-            label="Patient's email address"
-            type="email"
-            autoComplete="off"
-            fullWidth
-            error={!!emailError}
-            helperText={emailError?.message ?? 'We email the link and the access code to this address.'}
-          />
-          <Button type="submit" variant="outlined" loading={send.isPending} sx={{ flexShrink: 0, mt: 1 }}>
-            Send access info
-          </Button>
-        </Stack>
-      </Box>
+      <SendAccessInfoForm
+        defaultEmail={patientEmail}
+        send={send.mutateAsync}
+        pending={send.isPending}
+        formLabel="Send access info by email"
+        buttonLabel="Send access info"
+        buttonVariant="outlined"
+      />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ import { reportError } from '../../../lib/error-reporting.ts';
 import { useSelfExamLink } from '../../../lib/api/self-exam-links/get-self-exam-link.ts';
 import { useRevokeSelfExamLink } from '../../../lib/api/self-exam-links/revoke-self-exam-link.ts';
 import { useSendSelfExamLink } from '../../../lib/api/self-exam-links/send-self-exam-link.ts';
-import { accessInfoTexts } from '../utils/self-exam-form.ts';
+import { accessInfoTexts } from '../../../components/virtual-exams/send-access-info.tsx';
 import { StandingLinkStatus } from './standing-link-status.tsx';
 
 export const standingLinkTexts = {

@@ -2,7 +2,6 @@ import { selfExamLimits, selfExamPointLabels, selfExamPoints } from '@auscura/co
 import type { SelfExamRequestBody } from '@auscura/contracts';
 import { z } from 'zod';
 import { localIsoDate } from './patient-form.ts';
-import { emailAddressRule } from '../../../lib/email-rule.ts';
 
 /** The checkbox groups of the Create Self Exam dialog: heart h1–h5, lungs l1–l5, with their long labels. */
 export const selfExamPointGroups = [
@@ -47,17 +46,6 @@ export function toSelfExamRequestBody(values: SelfExamFormValues, healthcareProv
   };
 }
 
-/** Send Access Info (exams-and-devices §5): the shared email rule. */
-export const accessInfoEmailSchema = z.object({
-  emailAddress: emailAddressRule,
-});
-
 /** Shown instead of the link and access code while the patient's self-exam pages are not built (issue 22). */
 export const selfExamPatientSideMissingText =
   'The self exam request has been created. The patient side of self exams is not available yet, so there is no link or access code to give the patient for now.';
-
-export const accessInfoTexts = {
-  copied: 'The access information has been copied to your clipboard',
-  emailSent: 'The access information email was successfully sent',
-  emailFailed: 'There was an error sending the email. Please try again.',
-} as const;
