@@ -6,6 +6,7 @@ import { principalOf, route } from '../lib/route.js';
 import type { PatientSessions } from '../virtual-exams/patient-session.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
 import { examOver, isCodeLive } from '../virtual-exams/routes.js';
+import { providerParticipant } from './provider-participant.js';
 import type { Participant } from './rules.js';
 import { participantTokenTtlSeconds } from './tokens.js';
 import type { ParticipantTokens } from './tokens.js';
@@ -37,22 +38,8 @@ export async function realtimeRoutesPlugin(
     const principal = principalOf(request);
     const row = await virtualExams.findInOrganization(params.id, principal.organizationId);
     if (!row) throw notFound('virtual exam');
-    const provider = await options.db
-      .selectFrom('healthcare_providers')
-      .select(['display_name', 'first_name', 'last_name'])
-      .where('id', '=', principal.healthcareProviderId)
-      .executeTakeFirst();
-    const name =
-      provider?.display_name ?? ([provider?.first_name, provider?.last_name].filter(Boolean).join(' ') || 'Clinician');
-    return {
-      status: 200,
-      body: await issue({
-        virtualExamId: row.id,
-        id: principal.healthcareProviderId,
-        name,
-        role: 'HealthcareProvider',
-      }),
-    };
+    const provider = await providerParticipant(options.db, principal.healthcareProviderId);
+    return { status: 200, body: await issue({ virtualExamId: row.id, ...provider }) };
   });
 
   route(app, realtimeRoutes.potentialParticipant, async ({ params, request }) => {

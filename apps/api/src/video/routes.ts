@@ -5,6 +5,7 @@ import type { TokenVerifier } from '../identity/verify-token.js';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { bearerToken } from '../lib/signed-token.js';
 import { principalOf, route } from '../lib/route.js';
+import { providerParticipant } from '../realtime/provider-participant.js';
 import { createStateStore } from '../realtime/store.js';
 import { participantTokenTtlSeconds } from '../realtime/tokens.js';
 import type { ParticipantTokens } from '../realtime/tokens.js';
@@ -70,16 +71,9 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
     const principal = principalOf(request);
     const row = await virtualExams.findInOrganization(body.virtualExamId, principal.organizationId);
     if (!row) throw notFound('virtual exam');
-    const provider = await options.db
-      .selectFrom('healthcare_providers')
-      .select(['display_name', 'first_name', 'last_name'])
-      .where('id', '=', principal.healthcareProviderId)
-      .executeTakeFirst();
-    const name =
-      provider?.display_name ?? ([provider?.first_name, provider?.last_name].filter(Boolean).join(' ') || 'Clinician');
     return {
       status: 200,
-      body: await room(row.id, { id: principal.healthcareProviderId, name, role: 'HealthcareProvider' }),
+      body: await room(row.id, await providerParticipant(options.db, principal.healthcareProviderId)),
     };
   });
 
