@@ -3,28 +3,12 @@ import path from 'node:path';
 import { analyzeRecording, decodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { fakeMediaLaunchOptions, heartFixture } from './fake-media';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
 
-// Chromium's fake microphone plays this CirCor heart recording (4 kHz, HR ≈ 86 bpm), looping.
-const heartFixture = path.resolve(
-  import.meta.dirname,
-  '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav',
-);
 const shots = process.env.E2E_SHOTS_DIR;
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${heartFixture}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions(heartFixture) });
 
 declare global {
   interface Window {

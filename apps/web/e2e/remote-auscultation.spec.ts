@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { analyzeRecording, decodeWav, loadEngine, readMonoWav, toMono } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { heartFixture } from './fake-media';
 import { demo, expectNoSeriousViolations, signInAs, snap } from './support';
 import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
 import { api, patientPage, remoteSession } from './video/remote-session';
@@ -13,7 +13,7 @@ import { bestAlignment, refineAlignment } from './video/alignment';
  * h1 is the source itself (correlation) with the engine's heart rate; then the failures: the
  * stethoscope unplugged, a network cut during the upload, the patient's tab closed while recording.
  */
-const source = path.resolve(import.meta.dirname, '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav');
+const source = heartFixture;
 
 type Auscultation = { id: string; auscultationPoint: { label: string }; heartrateBpm: number | null };
 

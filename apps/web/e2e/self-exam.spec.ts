@@ -2,29 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { fakeMediaLaunchOptions, heartFixture } from './fake-media';
 import { newestMailTo, outboxFiles } from './outbox';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
 
-// The patient's fake microphone plays this CirCor heart recording (4 kHz), looping.
-const heartFixture = path.resolve(
-  import.meta.dirname,
-  '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav',
-);
 const shots = process.env.E2E_SHOTS_DIR;
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${heartFixture}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions(heartFixture) });
 
 /** Screenshots at the given sizes, when E2E_SHOTS_DIR asks for them. */
 async function snap(page: Page, name: string, sizes: readonly (readonly [number, number])[]) {

@@ -1,29 +1,12 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { fakeMediaLaunchOptions, heartFixture } from './fake-media';
 import { newestMailTo, outboxFiles } from './outbox';
 import { demo, expectNoSeriousViolations, signInAs, snap } from './support';
 
-// The patient's fake microphone plays this CirCor heart recording (4 kHz), looping.
-const heartFixture = path.resolve(
-  import.meta.dirname,
-  '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav',
-);
 const phone = { width: 375, height: 812 };
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${heartFixture}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions(heartFixture) });
 
 /** axe, then screenshots at 375, 1024 and 1440 px; the patient's page goes back to the phone's width. */
 async function checkPatientPage(page: Page, name: string) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { encodeWav, loadEngine, readMonoWav } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { heartFixture } from './fake-media';
 import { demo, signInAs } from './support';
 import { audioTaps } from './video/audio-taps';
 import type { Tap, TapMode, TapWindow } from './video/audio-taps';
@@ -30,10 +31,7 @@ const toneAmplitudeEach = 0.03;
 const toneSeconds = 6;
 const clickTimes = [6.5, 7.5, 8.5, 9.5];
 const fileSeconds = 10;
-const heartSource = path.resolve(
-  import.meta.dirname,
-  '../../../benchmarks/fixtures/audio/heart_normal_circor_50017_MV.wav',
-);
+const heartSource = heartFixture;
 
 /** The tones (random phases, fixed seed) for 6 s, then four clicks 1 s apart in silence. */
 function tonesAndClicks(): Float32Array {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config';
+import { fakeMediaLaunchOptions } from '../fake-media';
 
 /**
  * A 2-second 48 kHz 16-bit WAV of three tones (150, 440 and 1200 Hz) and a little noise, for
@@ -42,14 +42,5 @@ export function writeToneWav(): string {
 
 /** Chromium with a fake camera, the tone file as its microphone, and permissions granted without a prompt. */
 export function launchWithToneMicrophone(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${writeToneWav()}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  return chromium.launch(fakeMediaLaunchOptions(writeToneWav()));
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, expect } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config';
+import { fakeMediaLaunchOptions } from '../fake-media';
 import type { LiveExamChannel } from '../../src/lib/realtime/live-exam-channel.ts';
 import type { createWebSocketChannel } from '../../src/lib/realtime/websocket-channel.ts';
 import type { VideoRoom } from '../../src/lib/video/video-room.ts';
@@ -38,21 +38,9 @@ export function harnessBundle(): Promise<string> {
   return bundle;
 }
 
-/**
- * A separate Chromium with a fake camera and microphone (granted without a prompt); `audioFile` (a
- * WAV) plays into every fake microphone, looping, instead of Chromium's beeps.
- */
+/** A separate Chromium with a fake camera and microphone; `audioFile` (a WAV) plays into the microphone. */
 export function launchWithFakeMedia(audioFile?: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-      ...(audioFile ? [`--use-file-for-fake-audio-capture=${audioFile}`] : []),
-    ],
-  });
+  return chromium.launch(fakeMediaLaunchOptions(audioFile));
 }
 
 /**
