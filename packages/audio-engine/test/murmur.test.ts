@@ -7,9 +7,9 @@ import { analyzeRecording } from '../src/analysis.js';
 import { analyzeHeart } from '../src/heart/analyze.js';
 import { ageInMonths, rateRangeForAge } from '../src/heart/rate-ranges.js';
 import { runHeartAnalysis } from '../src/heart/result.js';
-import { completeCycles, FEATURE_NAMES, murmurFeatures } from '../src/murmur/features.js';
+import { audibleDb, completeCycles, FEATURE_NAMES, murmurFeatures } from '../src/murmur/features.js';
 import { heartFacts } from '../src/heart/rhythm.js';
-import { MURMUR_MODEL, patternOf } from '../src/murmur/detect.js';
+import { INAUDIBLE_DB, MURMUR_MODEL, patternOf } from '../src/murmur/detect.js';
 import { HEART_BAND_VALUES } from '../src/wasm-records.js';
 import { fixturePath } from './helpers.js';
 
@@ -74,6 +74,27 @@ describe('murmur detector', () => {
       return f[FEATURE_NAMES.indexOf('sysDia.q50.b5')]!; // mid-systole over mid-diastole, 200–300 Hz
     };
     expect(feature(beats(90, rate, 20, 0.05))).toBeGreaterThan(feature(beats(90, rate, 20)) + 20);
+  });
+
+  it('calls a clean heartbeat absent (nothing audible between its sounds) and one with systolic hiss present', () => {
+    for (const [bpm, rate] of [
+      [31, 4000],
+      [60, 4000],
+      [90, 4000],
+      [120, 4000],
+      [90, 44100],
+      [100, 44100],
+    ] as const) {
+      const h = analyzeHeart(engine, beats(bpm, rate, 20), rate);
+      expect(h.murmur.status, `${bpm} bpm at ${rate} Hz`).toBe('absent');
+      expect(h.murmur.reason).toMatch(/more than 40 dB below them/);
+    }
+    const x = beats(90, 4000, 20, 0.05);
+    const record = runHeartAnalysis(engine, x, 4000);
+    expect(audibleDb(record.bands, completeCycles(record))).toBeGreaterThan(INAUDIBLE_DB);
+    const h = analyzeHeart(engine, x, 4000);
+    expect(h.murmur.status).toBe('present');
+    expect(h.murmur.timing?.phase).toBe('systolic');
   });
 
   it('records one band matrix row per envelope frame', () => {

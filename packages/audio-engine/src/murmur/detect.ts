@@ -4,6 +4,7 @@
 // and thresholds come from ./weights.json, written by `npm run train:murmur` (./train/).
 import type { HeartSegment } from '../heart/result.js';
 import {
+  audibleDb,
   completeCycles,
   cycleContrast,
   cycleExcess,
@@ -57,6 +58,25 @@ export interface MurmurResult {
 /** Fewer complete cycles than this and no murmur can be judged: the status is unknown. */
 export const MIN_MURMUR_CYCLES = 3;
 
+/**
+ * Below this (dB, audibleDb(): the louder of mid-systole and mid-diastole at 100–400 Hz against the
+ * heart sounds) there is nothing between the heart sounds that could be a murmur, and the status is
+ * absent whatever the models say. In CirCor the quietest of the 274 murmur recordings reads
+ * −30.0 dB and the quietest of all 1,786 recordings −35.3 dB, so the rule changes no CirCor result;
+ * it keeps the models from judging what they never saw in training, such as a clean synthetic
+ * heartbeat with silence between its sounds (−60 to −106 dB), where the steadiness and
+ * beat-to-beat features of a silent phase would otherwise look like those of a plateau murmur.
+ */
+export const INAUDIBLE_DB = -40;
+
+/** What the status rule needs besides the two probabilities. */
+export interface MurmurEvidence {
+  /** Complete cycles segmented. */
+  cycles: number;
+  /** audibleDb() of the recording (NaN without a complete cycle). */
+  audibleDb: number;
+}
+
 export const MURMUR_MODEL = weights as unknown as MurmurModel;
 
 /** Median of a list (0 when empty). */
@@ -103,8 +123,8 @@ export function murmurTiming(x: Float64Array, excess: { systole: number; diastol
 }
 
 /**
- * The recording's status from the two probabilities and the number of complete cycles (also used
- * by the evaluation, so it scores this very rule). Whether the rate analysis found a rhythm is
+ * The recording's status from the two probabilities, the number of complete cycles and how loud
+ * the sound between the heart sounds is (also used by the evaluation, so it scores this very rule). Whether the rate analysis found a rhythm is
  * left out on purpose: a murmur filling the quiet between the sounds lowers the envelope's
  * periodicity, and making such recordings unknown cost more patients than it saved in
  * cross-validation (weighted accuracy 0.68 → 0.55).
@@ -113,12 +133,18 @@ export function murmurStatus(
   model: MurmurModel,
   probability: number,
   unknownProbability: number,
-  cycles: number,
+  evidence: MurmurEvidence,
 ): { status: MurmurStatus; reason: string } {
+  const { cycles } = evidence;
   if (cycles < MIN_MURMUR_CYCLES)
     return {
       status: 'unknown',
       reason: `only ${cycles} complete heart cycles could be segmented (${MIN_MURMUR_CYCLES} needed)`,
+    };
+  if (evidence.audibleDb < INAUDIBLE_DB)
+    return {
+      status: 'absent',
+      reason: `no murmur heard: the sound between the heart sounds is more than ${-INAUDIBLE_DB} dB below them`,
     };
   if (probability >= model.thresholds.present) return { status: 'present', reason: 'murmur heard' };
   if (unknownProbability >= model.thresholds.unknown)
@@ -133,7 +159,10 @@ export function detectMurmur(input: MurmurInput, model: MurmurModel = MURMUR_MOD
   const probability = predict(model.murmur, x);
   const unknownProbability = predict(model.unknown, x);
   const cycles = completeCycles(input.record);
-  const { status, reason } = murmurStatus(model, probability, unknownProbability, cycles.length);
+  const { status, reason } = murmurStatus(model, probability, unknownProbability, {
+    cycles: cycles.length,
+    audibleDb: audibleDb(input.record.bands, cycles),
+  });
   if (status !== 'present') return { status, probability, unknownProbability, timing: null, segments: [], reason };
   const { bands, frameRate } = input.record;
   const excess = cycles.map((c) => cycleExcess(bands, c));

@@ -15,6 +15,7 @@
 import type { HeartFacts } from '../heart/rhythm.js';
 import type { HeartRecord } from '../heart/result.js';
 import { HEART_BAND_COUNT, HEART_BAND_VALUES } from '../wasm-records.js';
+import { CYCLE_FEATURE_NAMES, cycleFeatures } from './cycle-features.js';
 
 /** Frames (20 ms) cut from each end of a systole or diastole, where S1/S2 leak in through segmentation error. */
 const EDGE_FRAMES = 1;
@@ -109,6 +110,24 @@ export function cycleContrast(bands: Float32Array, c: Cycle): number {
   return murmurBand(bands, middle(c.sys)) - murmurBand(bands, middle(c.dia));
 }
 
+/**
+ * How loud the sound between the heart sounds is: per cycle, the 100–400 Hz level of mid-systole
+ * and of mid-diastole against the cycle's heart sounds at their loudest band (dB, ≤ 0 when
+ * quieter), median over the cycles, the louder phase of the two. NaN without a complete cycle.
+ */
+export function audibleDb(bands: Float32Array, cycles: Cycle[]): number {
+  const sys: number[] = [];
+  const dia: number[] = [];
+  for (const c of cycles) {
+    let peak = -Infinity;
+    for (let b = 0; b < HEART_BAND_COUNT; b++)
+      peak = Math.max(peak, (meanOf(bands, c.s1[0], c.s1[1], b) + meanOf(bands, c.s2[0], c.s2[1], b)) / 2);
+    sys.push(murmurBand(bands, middle(c.sys)) - peak);
+    dia.push(murmurBand(bands, middle(c.dia)) - peak);
+  }
+  return cycles.length ? Math.max(quantile(sys, 0.5), quantile(dia, 0.5)) : NaN;
+}
+
 export interface MurmurInput {
   record: HeartRecord;
   heart: HeartFacts;
@@ -141,6 +160,7 @@ export const FEATURE_NAMES: readonly string[] = (() => {
     'level.systole',
     'level.diastole',
   );
+  n.push(...CYCLE_FEATURE_NAMES);
   return n;
 })();
 
@@ -235,5 +255,6 @@ export function murmurFeatures({ record, heart, noisyShare, durationSec }: Murmu
     heart.stats.systole.meanLevel,
     heart.stats.diastole.meanLevel,
   );
+  out.push(...cycleFeatures(bands, cycles));
   return Float64Array.from(out, (v) => (Number.isFinite(v) ? v : MISSING));
 }

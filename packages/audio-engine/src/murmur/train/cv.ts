@@ -187,12 +187,12 @@ export function chooseThresholds(scored: Scored[]): { present: number; unknown: 
   let best = { wa: -1, present: 0.5, unknown: 2 };
   for (const tp of pGrid) {
     const model = { thresholds: { present: tp, unknown: 2 } } as MurmurModel;
-    const base = scorePatients(patientResults(scored, (s) => murmurStatus(model, s.p, s.u, s.row.cycles).status));
+    const base = scorePatients(patientResults(scored, (s) => murmurStatus(model, s.p, s.u, s.row).status));
     if (base.sensitivity < SENSITIVITY_TARGET) continue;
     for (const tu of uGrid) {
       const m = { thresholds: { present: tp, unknown: tu } } as MurmurModel;
       const wa = scorePatients(
-        patientResults(scored, (s) => murmurStatus(m, s.p, s.u, s.row.cycles).status),
+        patientResults(scored, (s) => murmurStatus(m, s.p, s.u, s.row).status),
       ).weightedAccuracy;
       if (wa > best.wa) best = { wa, present: tp, unknown: tu };
     }

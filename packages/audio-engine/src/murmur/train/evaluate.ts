@@ -61,7 +61,7 @@ export function evaluate({ rows }: Dataset, k: number): Evaluation {
     const part = test.map((row) => {
       const p = predict(model.murmur, row.x);
       const u = predict(model.unknown, row.x);
-      return { row, p, u, status: murmurStatus(model, p, u, row.cycles).status };
+      return { row, p, u, status: murmurStatus(model, p, u, row).status };
     });
     scored.push(...part);
     const s = scorePatients(patientResults(part, (x) => (x as (typeof part)[number]).status));

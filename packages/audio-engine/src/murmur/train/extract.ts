@@ -6,7 +6,7 @@ import { heartInputs } from '../../analysis.js';
 import { heartFacts } from '../../heart/rhythm.js';
 import { toMono } from '../../wav.js';
 import { decodeFlac } from '../../flac.js';
-import { completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../features.js';
+import { audibleDb, completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../features.js';
 import { personGroups, readPatients, readRecordings, type Patient, type Recording } from './dataset.js';
 
 export interface Row {
@@ -19,6 +19,8 @@ export interface Row {
   x: Float64Array;
   /** Complete cycles segmented. */
   cycles: number;
+  /** audibleDb() of the recording. */
+  audibleDb: number;
   /** Per-cycle systolic and diastolic excess over S1/S2 (dB), for the timing. */
   excess: { systole: number; diastole: number }[];
   /** Per-cycle mid-systole over mid-diastole (dB), for the segment-marking thresholds. */
@@ -53,6 +55,7 @@ export async function extractDataset(
       label: r.label,
       x: murmurFeatures({ ...input, heart }),
       cycles: cycles.length,
+      audibleDb: audibleDb(input.record.bands, cycles),
       excess: cycles.map((c) => cycleExcess(input.record.bands, c)),
       contrast: cycles.map((c) => cycleContrast(input.record.bands, c)),
     });
