@@ -3,6 +3,7 @@
 // and `npm run eval:murmur`):
 //   node dist/murmur/train/cli.js train [DATASET_DIR] [--out FILE]   writes src/murmur/weights.json
 //   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE]   patient-disjoint 5-fold CV
+//   node dist/murmur/train/cli.js rate [DATASET_DIR]                  heart rate and S1/S2 against the annotations
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
 // same dataset gives the same weights and the same scores on every run.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { loadEngine } from '../../node.js';
 import { FOLDS, fitModel } from './cv.js';
 import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
+import { evaluateRates, formatRates } from './rate-eval.js';
 
 const DEFAULT_DATASET = fileURLToPath(new URL('../../../../../../shared/datasets/circor', import.meta.url));
 const DEFAULT_WEIGHTS = fileURLToPath(new URL('../../../src/murmur/weights.json', import.meta.url));
@@ -25,8 +27,8 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { out: { type: 'string' }, json: { type: 'string' } },
   });
-  if (command !== 'train' && command !== 'eval') {
-    console.log('usage: train|eval [DATASET_DIR] [--out weights.json] [--json scores.json]');
+  if (command !== 'train' && command !== 'eval' && command !== 'rate') {
+    console.log('usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json]');
     return 2;
   }
   const dir = resolve(positionals[0] ?? DEFAULT_DATASET);
@@ -37,6 +39,17 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const engine = loadEngine();
   let last = 0;
+  if (command === 'rate') {
+    const groups = await evaluateRates(engine, dir, (done, total) => {
+      if (done === total || Date.now() - last > 5000) {
+        last = Date.now();
+        console.error(`rates: ${done}/${total} recordings`);
+      }
+    });
+    console.log(formatRates(groups));
+    console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return 0;
+  }
   const data = await extractDataset(engine, dir, (done, total) => {
     if (done === total || Date.now() - last > 5000) {
       last = Date.now();
