@@ -1,6 +1,7 @@
 // Rate, rhythm and segment statistics of a heart recording from its WASM record (no verdict:
 // ./diagnosis.ts judges them). Pure TypeScript, so every host computes the same numbers.
 import type { HeartRecord, HeartSegment, HeartState } from './result.js';
+import { exp, log10 } from '../portable-math.js';
 
 export interface SegmentStats {
   count: number;
@@ -50,7 +51,7 @@ function stats(segs: HeartSegment[]): SegmentStats {
   const d = segs.map((s) => s.end - s.start);
   const count = d.length;
   const meanSec = count ? d.reduce((a, b) => a + b, 0) / count : 0;
-  const sdSec = count ? Math.sqrt(d.reduce((a, b) => a + (b - meanSec) ** 2, 0) / count) : 0;
+  const sdSec = count ? Math.sqrt(d.reduce((a, b) => a + (b - meanSec) * (b - meanSec), 0) / count) : 0;
   const meanLevel = count ? segs.reduce((a, s) => a + s.level, 0) / count : 0;
   return { count, meanSec, sdSec, meanLevel };
 }
@@ -74,7 +75,7 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
   const meanI = intervals.length ? intervals.reduce((a, b) => a + b, 0) / intervals.length : 0;
   const rhythmCv =
     intervals.length >= 2
-      ? Math.sqrt(intervals.reduce((a, b) => a + (b - meanI) ** 2, 0) / intervals.length) / meanI
+      ? Math.sqrt(intervals.reduce((a, b) => a + (b - meanI) * (b - meanI), 0) / intervals.length) / meanI
       : 0;
   const by = (s: HeartState) => segments.filter((g) => g.state === s);
   const st = {
@@ -84,10 +85,10 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
     diastole: stats(by('diastole')),
   };
   // Envelope is standardised (can be negative): compare on the linear scale after shifting.
-  const lin = (z: number) => Math.exp(z);
+  const lin = (z: number) => exp(z);
   const sound = (lin(st.S1.meanLevel) + lin(st.S2.meanLevel)) / 2;
   const gap = (lin(st.systole.meanLevel) + lin(st.diastole.meanLevel)) / 2;
-  const gapToSoundDb = sound > 0 ? 20 * Math.log10(gap / sound) : 0;
+  const gapToSoundDb = sound > 0 ? 20 * log10(gap / sound) : 0;
 
   const heartbeatPresent = periodicity >= MIN_PERIODICITY && s1.length >= MIN_CYCLES && heartRateBpm > 0;
   return {
