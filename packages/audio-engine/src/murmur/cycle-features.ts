@@ -119,7 +119,11 @@ export function cycleFeatures(bands: Float32Array, cycles: Cycle[]): number[] {
     Array.from({ length: PROFILE_POINTS }, (_, i) => P.reduce((a, p) => a + p[i]!, 0) / P.length);
   const ms = mean(sysP);
   const md = mean(diaP);
-  const fit = (P: number[][], m: number[]) => quantile(P.map((p) => corr(p, m)), 0.5);
+  const fit = (P: number[][], m: number[]) =>
+    quantile(
+      P.map((p) => corr(p, m)),
+      0.5,
+    );
   const n = cycles.length;
   return [
     ...ms,

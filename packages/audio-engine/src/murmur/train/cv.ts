@@ -191,9 +191,7 @@ export function chooseThresholds(scored: Scored[]): { present: number; unknown: 
     if (base.sensitivity < SENSITIVITY_TARGET) continue;
     for (const tu of uGrid) {
       const m = { thresholds: { present: tp, unknown: tu } } as MurmurModel;
-      const wa = scorePatients(
-        patientResults(scored, (s) => murmurStatus(m, s.p, s.u, s.row).status),
-      ).weightedAccuracy;
+      const wa = scorePatients(patientResults(scored, (s) => murmurStatus(m, s.p, s.u, s.row).status)).weightedAccuracy;
       if (wa > best.wa) best = { wa, present: tp, unknown: tu };
     }
   }
