@@ -5,7 +5,7 @@ import { heartFixture } from './fake-media';
 import { demo, expectNoSeriousViolations, signInAs, snap } from './support';
 import { launchWithFakeMedia, pageAccessToken } from './video/room-page';
 import { api, patientPage, remoteSession } from './video/remote-session';
-import { bestAlignment, refineAlignment } from './video/alignment';
+import { windowLikeness } from './video/alignment';
 
 /*
  * Issue 17 through the screens, two Chromium instances: the patient's fake microphone plays a CirCor
@@ -102,22 +102,25 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
       { id: h1.id, token: await pageAccessToken(provider) },
     );
     const stored = decodeWav(new Uint8Array(bytes));
-    // Where the excerpt sits in the looping source is found at the source's rate; the likeness is
-    // measured at the recording's rate, the source brought up to it (as the capture device did).
+    // The stored h1 is compared with the source window by window (0.5 s), each brought to the
+    // recording's rate and aligned on its own (alignment.ts, windowLikeness): Chromium's fake capture
+    // jumps where its file loops and may drop a 10 ms buffer under load, so the stretches between
+    // such jumps must each be the source, sample for sample (a codec or a resampler in the path
+    // would leave no window at 0.99).
     const recorded = toMono(stored.channels);
-    const coarse = bestAlignment(original.samples, engine.resample(recorded, stored.sampleRate, original.sampleRate));
-    const ratio = stored.sampleRate / original.sampleRate;
-    const upsampled = engine.resample(original.samples, original.sampleRate, stored.sampleRate);
-    const { correlation, lag } = refineAlignment(
-      upsampled,
+    const likeness = windowLikeness(
+      original.samples,
+      engine.resample(original.samples, original.sampleRate, stored.sampleRate),
       recorded,
-      Math.round(coarse.lag * ratio),
-      Math.ceil(4 * ratio),
+      engine.resample(recorded, stored.sampleRate, original.sampleRate),
+      Math.round(0.5 * stored.sampleRate),
+      0.99,
     );
     console.log(
-      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, correlation ${correlation.toFixed(5)} at lag ${lag} (${coarse.correlation.toFixed(4)} at the source's rate)`,
+      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}`,
     );
-    expect(correlation).toBeGreaterThanOrEqual(0.99);
+    expect(likeness.alike).toBeGreaterThanOrEqual(0.9 * likeness.windows);
+    expect(likeness.jumps.length).toBeLessThanOrEqual(3);
 
     // Acceptance 4: the stethoscope unplugged during a recording cancels it, with the §8 text.
     await record('h2', 'Heart 2', 2);

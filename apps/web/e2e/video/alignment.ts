@@ -79,3 +79,52 @@ export function refineAlignment(
   }
   return best;
 }
+
+export interface WindowLikeness {
+  /** Windows of the excerpt, and how many are the source (correlation ≥ `threshold`). */
+  windows: number;
+  alike: number;
+  /** Times the excerpt's place in the source moved between two alike windows (samples of the excerpt). */
+  jumps: number[];
+  /** The lowest correlation among the alike windows. */
+  worstAlike: number;
+}
+
+/**
+ * The excerpt window by window (`window` samples at the excerpt's rate), each found in the source on
+ * its own: coarse at the source's rate, then sample by sample at the excerpt's rate. Chromium's fake
+ * capture (156.0.8078.108) is not continuous: where its file loops it jumps by ~86 ms, and under
+ * load it can drop a 10 ms capture buffer. A whole-excerpt alignment then fails although every
+ * stretch between those jumps is the source sample for sample; this tells the jumps apart from
+ * damage, which no window would survive.
+ */
+export function windowLikeness(
+  sourceAtSourceRate: Float32Array,
+  sourceAtExcerptRate: Float32Array,
+  excerpt: Float32Array,
+  excerptAtSourceRate: Float32Array,
+  window: number,
+  threshold: number,
+): WindowLikeness {
+  const ratio = sourceAtExcerptRate.length / sourceAtSourceRate.length;
+  const out: WindowLikeness = { windows: 0, alike: 0, jumps: [], worstAlike: 1 };
+  let last: { start: number; lag: number } | null = null;
+  for (let start = 0; start + window <= excerpt.length; start += window) {
+    out.windows++;
+    const part = excerpt.subarray(start, start + window);
+    const expected: number = last ? (last.lag + start - last.start) % sourceAtExcerptRate.length : -1;
+    let found: { correlation: number; lag: number } | null =
+      expected >= 0 ? refineAlignment(sourceAtExcerptRate, part, expected, 2) : null;
+    if (!found || found.correlation < threshold) {
+      const a = Math.floor(start / ratio);
+      const coarse = bestAlignment(sourceAtSourceRate, excerptAtSourceRate.subarray(a, a + Math.floor(window / ratio)));
+      found = refineAlignment(sourceAtExcerptRate, part, Math.round(coarse.lag * ratio), Math.ceil(4 * ratio));
+    }
+    if (found.correlation < threshold) continue;
+    out.alike++;
+    out.worstAlike = Math.min(out.worstAlike, found.correlation);
+    if (last && found.lag !== (last.lag + start - last.start) % sourceAtExcerptRate.length) out.jumps.push(start);
+    last = { start, lag: found.lag };
+  }
+  return out;
+}
