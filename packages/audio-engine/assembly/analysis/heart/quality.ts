@@ -1,18 +1,23 @@
 // Signal quality (stage 2): unusable spans, and the envelope standardised over the usable frames.
 import { FRAME_RATE } from './envelope';
 
-export function medianOf(v: StaticArray<f64>, n: i32): f64 {
-  // Insertion sort: n is a window count (a few dozen).
-  const c = new StaticArray<f64>(n);
-  for (let i = 0; i < n; i++) {
+/** Sorts the first `n` values of `v` in place (insertion sort: callers pass a few dozen values). */
+export function sortFirst(v: StaticArray<f64>, n: i32): void {
+  for (let i = 1; i < n; i++) {
     const x = v[i];
     let j = i - 1;
-    while (j >= 0 && c[j] > x) {
-      c[j + 1] = c[j];
+    while (j >= 0 && v[j] > x) {
+      v[j + 1] = v[j];
       j--;
     }
-    c[j + 1] = x;
+    v[j + 1] = x;
   }
+}
+
+export function medianOf(v: StaticArray<f64>, n: i32): f64 {
+  const c = new StaticArray<f64>(n);
+  for (let i = 0; i < n; i++) c[i] = v[i];
+  sortFirst(c, n);
   return n & 1 ? c[n >> 1] : 0.5 * (c[(n >> 1) - 1] + c[n >> 1]);
 }
 

@@ -6,7 +6,7 @@
 // half the period (Schmidt 2010).
 import { fft, nextPow2 } from '../../util/fft';
 import { FRAME_RATE } from './envelope';
-import { medianOf } from './quality';
+import { medianOf, sortFirst } from './quality';
 
 /** Normalised autocorrelation r[lag] / r[0] for lags 0..maxLag, by FFT. */
 export function autocorr(e: StaticArray<f64>, maxLag: i32): StaticArray<f64> {
@@ -126,6 +126,7 @@ function prominence(r: StaticArray<f64>, w: i32): StaticArray<f64> {
 // (73.5 % at 0.9) and is gone.
 const TOP_HAT_SEC: f64 = 0.14;
 
+/** Each usable frame less the median (the upper one of an even count) of the frames within ±w; 0 where unusable. */
 function topHat(x: StaticArray<f64>, bad: StaticArray<u8>, w: i32): StaticArray<f64> {
   const n = x.length;
   const out = new StaticArray<f64>(n);
@@ -133,16 +134,7 @@ function topHat(x: StaticArray<f64>, bad: StaticArray<u8>, w: i32): StaticArray<
   for (let t = 0; t < n; t++) {
     let c = 0;
     for (let j = max(0, t - w); j <= min(n - 1, t + w); j++) buf[c++] = x[j];
-    // Insertion sort: at most 2w + 1 values.
-    for (let i = 1; i < c; i++) {
-      const v = buf[i];
-      let j = i - 1;
-      while (j >= 0 && buf[j] > v) {
-        buf[j + 1] = buf[j];
-        j--;
-      }
-      buf[j + 1] = v;
-    }
+    sortFirst(buf, c);
     out[t] = bad[t] != 0 ? 0 : x[t] - buf[c >> 1];
   }
   return out;
