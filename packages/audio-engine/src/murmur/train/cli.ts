@@ -39,23 +39,20 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const engine = loadEngine();
   let last = 0;
+  /** Progress on stderr, at most every 5 s and at the end. */
+  const progress = (what: string) => (done: number, total: number) => {
+    if (done === total || Date.now() - last > 5000) {
+      last = Date.now();
+      console.error(`${what}: ${done}/${total} recordings`);
+    }
+  };
   if (command === 'rate') {
-    const groups = await evaluateRates(engine, dir, (done, total) => {
-      if (done === total || Date.now() - last > 5000) {
-        last = Date.now();
-        console.error(`rates: ${done}/${total} recordings`);
-      }
-    });
+    const groups = await evaluateRates(engine, dir, progress('rates'));
     console.log(formatRates(groups));
     console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return 0;
   }
-  const data = await extractDataset(engine, dir, (done, total) => {
-    if (done === total || Date.now() - last > 5000) {
-      last = Date.now();
-      console.error(`features: ${done}/${total} recordings`);
-    }
-  });
+  const data = await extractDataset(engine, dir, progress('features'));
   console.error(`features of ${data.rows.length} recordings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (command === 'train') {
     const out = values.out ?? DEFAULT_WEIGHTS;
