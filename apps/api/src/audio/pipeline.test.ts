@@ -46,6 +46,9 @@ describe('the recording pipeline', () => {
   it('suggests "Likely no murmur" for a recording without one', async () => {
     const processed = processRecording(loadEngine(), await fs.readFile(fixture), { site: 'heart', ageMonths: null });
     expect(processed.report.murmur).toMatchObject({ status: 'absent', suggestedNote: 'Likely no murmur' });
+    expect(processed.report.reportMarkdown).toMatch(
+      /- Murmur: none heard \(probability 0\.\d\d\); soft \(grade I\/VI\) murmurs can be missed/,
+    );
     expect(processed.report.reportMarkdown).toContain('normal for age unknown: 40–180 bpm');
   });
 

@@ -98,7 +98,8 @@ const patternWords = { holo: 'holo', early: 'early ', mid: 'mid-', late: 'late '
 export function murmurText(murmur: NonNullable<Auscultation['beatawareReport']>['murmur']): string | null {
   if (!murmur) return null;
   const probability = `probability ${murmur.probability.toFixed(2)}`;
-  if (murmur.status === 'absent') return `None heard (${probability})`;
+  // Every missed Present patient in cross-validation had a grade I/VI murmur (benchmarks/RESULTS.md).
+  if (murmur.status === 'absent') return `None heard (${probability}); soft (grade I/VI) murmurs can be missed`;
   if (murmur.status === 'unknown') return `Cannot tell: the recording is too poor (${probability})`;
   const timing = murmur.timing
     ? `${murmur.timing.pattern ? patternWords[murmur.timing.pattern] : ''}${murmur.timing.phase}`

@@ -60,7 +60,9 @@ describe('the automated murmur suggestion', () => {
   it('describes the finding and gives the waveform its segments', () => {
     const present = finding('present', 'Holosystolic');
     expect(murmurText(present)).toBe('Present, holosystolic (probability 0.91)');
-    expect(murmurText(finding('absent', 'Likely no murmur'))).toBe('None heard (probability 0.05)');
+    expect(murmurText(finding('absent', 'Likely no murmur'))).toBe(
+      'None heard (probability 0.05); soft (grade I/VI) murmurs can be missed',
+    );
     expect(murmurText(undefined)).toBeNull();
     expect(murmurMarks(auscultation('heart', present).beatawareReport)).toEqual({
       spans: [[1.02, 1.3]],
