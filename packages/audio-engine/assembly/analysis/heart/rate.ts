@@ -3,7 +3,8 @@
 // ~200 bpm. The long lags this opens to breathing are kept out by a top-hat on the envelope and by
 // judging peaks by their prominence (both below, with their figures on CirCor). Parabolic
 // interpolation refines the lag. Systolic interval: the autocorrelation maximum between 0.2 s and
-// half the period (Schmidt 2010).
+// half the period (Schmidt 2010). The peaks near half and twice the lag are returned too: the
+// segmentation decides between them (analyze.ts).
 import { fft, nextPow2 } from '../../util/fft';
 import { FRAME_RATE } from './envelope';
 import { medianOf, sortFirst } from './quality';
@@ -150,6 +151,31 @@ export class Rhythm {
   periodicity: f64 = 0;
   period: f64 = 0;
   systole: f64 = 0;
+  /**
+   * Other periods the autocorrelation allows: its peaks near half and near twice the lag (faster one
+   * first), each with its systolic interval and periodicity. The segmentation chooses (analyze.ts).
+   */
+  altCount: i32 = 0;
+  altPeriod: StaticArray<f64> = new StaticArray<f64>(2);
+  altSystole: StaticArray<f64> = new StaticArray<f64>(2);
+  altPeriodicity: StaticArray<f64> = new StaticArray<f64>(2);
+}
+
+/** Systolic interval for a period: the strongest autocorrelation between 0.2 s and half the period. */
+function systoleFor(r: StaticArray<f64>, period: f64): f64 {
+  const sLo = <i32>Math.round(0.2 * FRAME_RATE);
+  const sHi = <i32>Math.round((period / 2) * FRAME_RATE);
+  let sBest = -1;
+  for (let l = sLo; l <= sHi; l++) if (sBest < 0 || r[l] > r[sBest]) sBest = l;
+  return sBest > 0 ? refine(r, sBest) / FRAME_RATE : period / 3;
+}
+
+/** The autocorrelation peak within ±w of lag c (in [lo, hi]), or -1. */
+function peakNear(r: StaticArray<f64>, c: i32, w: i32, lo: i32, hi: i32): i32 {
+  let best = -1;
+  for (let l = max(lo, c - w); l <= min(hi, c + w); l++)
+    if (isPeak(r, l) && r[l] > 0 && (best < 0 || r[l] > r[best])) best = l;
+  return best;
 }
 
 /** Period, rate, periodicity and systolic interval of the standardised envelope `e`. */
@@ -190,11 +216,17 @@ export function findRhythm(e: StaticArray<f64>, bad: StaticArray<u8>): Rhythm {
   out.periodicity = windowPeriodicity(dt, bad, best);
   out.period = lag / FRAME_RATE;
   out.bpm = 60 / out.period;
-  // Systolic interval: strongest autocorrelation between 0.2 s and half the period.
-  const sLo = <i32>Math.round(0.2 * FRAME_RATE);
-  const sHi = <i32>Math.round((out.period / 2) * FRAME_RATE);
-  let sBest = -1;
-  for (let l = sLo; l <= sHi; l++) if (sBest < 0 || r[l] > r[sBest]) sBest = l;
-  out.systole = sBest > 0 ? refine(r, sBest) / FRAME_RATE : out.period / 3;
+  out.systole = systoleFor(r, out.period);
+  const near = new StaticArray<i32>(2);
+  near[0] = peakNear(r, <i32>Math.round(lag / 2), 2, minLag, maxLag);
+  near[1] = peakNear(r, <i32>Math.round(lag * 2), 3, minLag, maxLag);
+  for (let i = 0; i < 2; i++) {
+    const c = near[i];
+    if (c < 0) continue;
+    const k = out.altCount++;
+    out.altPeriod[k] = refine(r, c) / FRAME_RATE;
+    out.altSystole[k] = systoleFor(r, out.altPeriod[k]);
+    out.altPeriodicity[k] = windowPeriodicity(dt, bad, c);
+  }
   return out;
 }

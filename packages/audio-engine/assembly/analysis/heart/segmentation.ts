@@ -17,6 +17,9 @@ function gaussLog(d: f64, mean: f64, sd: f64): f64 {
   return -0.5 * z * z;
 }
 
+/** The best path's score (emissions plus duration log-priors) of the last decode(): analyze.ts compares periods by it. */
+export let lastScore: f64 = 0;
+
 /** Explicit-duration semi-Markov Viterbi. Returns triples (state, start, end) in time order. */
 export function decode(e: StaticArray<f64>, period: f64, systole: f64): StaticArray<i32> {
   const T = e.length;
@@ -83,6 +86,7 @@ export function decode(e: StaticArray<f64>, period: f64, systole: f64): StaticAr
   }
   let state = 0;
   for (let j = 1; j < 4; j++) if (delta[T * 4 + j] > delta[T * 4 + state]) state = j;
+  lastScore = delta[T * 4 + state];
   // Backtrack into a reversed list, then reverse.
   const tmp = new Array<i32>();
   let t = T;
