@@ -15,6 +15,13 @@ export const murmurOptionSchema = z.enum(murmurOptions);
 export type MurmurOption = z.infer<typeof murmurOptionSchema>;
 
 /**
+ * Said with every absent murmur finding, in the report and on the exam page: in cross-validation on
+ * CirCor every Present patient the detector missed had a grade I/VI murmur (benchmarks/RESULTS.md,
+ * "Murmur detector"), so "none heard" must not read as a clean bill.
+ */
+export const softMurmurCaveat = 'soft (grade I/VI) murmurs can be missed';
+
+/**
  * The murmur detector's finding for one recording, stored with the automated report: present /
  * absent / unknown (too poor to tell), the detector's probability, the timing when present, the
  * segments (s) it was heard in, and the enhanced-notes option that matches it (offered to the

@@ -2,7 +2,7 @@
 // exam's report area, per-segment statistics, and the structured murmur finding the exam page
 // draws on the waveform and turns into an enhanced-notes suggestion.
 import { timingText, type MurmurResult, type RecordingAnalysis } from '@auscura/audio-engine';
-import type { BeatawareReport, MurmurFinding, MurmurOption } from '@auscura/contracts';
+import { softMurmurCaveat, type BeatawareReport, type MurmurFinding, type MurmurOption } from '@auscura/contracts';
 
 export type Report = BeatawareReport;
 
@@ -60,9 +60,7 @@ function murmurLine(m: MurmurResult): string {
     return `present, ${timing} (${p}); heard in ${m.segments.length} ${where}, marked on the waveform`;
   }
   if (m.status === 'unknown') return `cannot tell: ${m.reason} (${p})`;
-  // In cross-validation every missed Present patient had a grade I/VI murmur (RESULTS.md, "Murmur
-  // detector"), so an absent finding says so rather than reading as a clean bill.
-  return `none heard (${p}); soft (grade I/VI) murmurs can be missed`;
+  return `none heard (${p}); ${softMurmurCaveat}`;
 }
 
 /** The report's markdown (plain text and a table; the web app renders it without HTML). */

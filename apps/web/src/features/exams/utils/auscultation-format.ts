@@ -1,4 +1,4 @@
-import type { Auscultation } from '@auscura/contracts';
+import { softMurmurCaveat, type Auscultation } from '@auscura/contracts';
 
 /** clinician-portal §2.13 and §9: a rate is shown only when above 0 and below 200 bpm. */
 export function heartRateText(bpm: number | null | undefined): string {
@@ -98,8 +98,7 @@ const patternWords = { holo: 'holo', early: 'early ', mid: 'mid-', late: 'late '
 export function murmurText(murmur: NonNullable<Auscultation['beatawareReport']>['murmur']): string | null {
   if (!murmur) return null;
   const probability = `probability ${murmur.probability.toFixed(2)}`;
-  // Every missed Present patient in cross-validation had a grade I/VI murmur (benchmarks/RESULTS.md).
-  if (murmur.status === 'absent') return `None heard (${probability}); soft (grade I/VI) murmurs can be missed`;
+  if (murmur.status === 'absent') return `None heard (${probability}); ${softMurmurCaveat}`;
   if (murmur.status === 'unknown') return `Cannot tell: the recording is too poor (${probability})`;
   const timing = murmur.timing
     ? `${murmur.timing.pattern ? patternWords[murmur.timing.pattern] : ''}${murmur.timing.phase}`
