@@ -36,3 +36,4 @@ export { heartAnalyze, heartResultFree } from './analysis/heart/analyze';
 export { cascade4Simd } from './filters/simd';
 export { toPcm16 } from './util/pcm';
 export { spectrumDb } from './analysis/spectrum';
+export { convLayer } from './analysis/conv';

@@ -51,6 +51,18 @@ export interface WasmExports {
   toPcm16(inPtr: number, n: number, outPtr: number): void;
   heartAnalyze(ptr: number, n: number, sampleRate: number, withBands: number): number;
   heartResultFree(p: number): void;
+  convLayer(
+    x: number,
+    inC: number,
+    frames: number,
+    w: number,
+    bias: number,
+    outC: number,
+    kernel: number,
+    dilation: number,
+    residual: number,
+    y: number,
+  ): void;
   spectrumDb(
     input: number,
     size: number,

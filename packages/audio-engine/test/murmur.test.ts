@@ -11,6 +11,16 @@ import { audibleDb, completeCycles, FEATURE_NAMES, murmurFeatures } from '../src
 import { heartFacts } from '../src/heart/rhythm.js';
 import { INAUDIBLE_DB, MURMUR_MODEL, patternOf } from '../src/murmur/detect.js';
 import { HEART_BAND_VALUES } from '../src/wasm-records.js';
+import {
+  CNN_CHANNELS,
+  cnnHead,
+  cnnInput,
+  cnnLayers,
+  convReference,
+  type CnnModel,
+  type ConvLayer,
+} from '../src/murmur/cnn.js';
+import type { HeartRecord } from '../src/heart/result.js';
 import { fixturePath } from './helpers.js';
 
 const engine = loadEngine();
@@ -40,6 +50,79 @@ describe('murmur detector', () => {
   it('ships weights for the current feature set, under 2 MB', () => {
     expect(MURMUR_MODEL.features).toEqual(FEATURE_NAMES);
     expect(JSON.stringify(MURMUR_MODEL).length).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it("ships a network whose layers fit the network's input", () => {
+    const { layers, head } = MURMUR_MODEL.cnn;
+    expect(layers[0]!.in).toBe(CNN_CHANNELS);
+    for (const [i, L] of layers.entries()) {
+      if (i) expect(L.in).toBe(layers[i - 1]!.out);
+      expect(L.w.length).toBe(L.out * L.in * L.kernel);
+      expect(L.b.length).toBe(L.out);
+    }
+    expect(head.w.length).toBe(2 * layers[layers.length - 1]!.out);
+  });
+
+  it('runs the network layers in WASM to the last bit of the f32 reference, and the reference does what a convolution does', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
+    const layer = (inC: number, out: number, kernel: number, dilation: number, residual: boolean): ConvLayer => ({
+      w: Array.from({ length: out * inC * kernel }, rand),
+      b: Array.from({ length: out }, rand),
+      in: inC,
+      out,
+      kernel,
+      dilation,
+      residual,
+    });
+    const model: CnnModel = {
+      layers: [layer(CNN_CHANNELS, 8, 7, 1, false), layer(8, 8, 5, 2, true), layer(8, 8, 5, 8, true)],
+      head: { w: Array.from({ length: 16 }, rand), b: 0.1 },
+    };
+    const frames = 301;
+    const input = {
+      x: Float32Array.from({ length: frames * CNN_CHANNELS }, rand),
+      mask: new Uint8Array(frames).fill(1),
+      frames,
+    };
+    let ref: Float32Array = input.x;
+    for (const L of model.layers) ref = convReference(L, ref, frames);
+    const wasm = cnnLayers(engine, model, input);
+    expect(wasm).toEqual(ref);
+    expect(Number.isFinite(cnnHead(model, wasm, input))).toBe(true);
+    // By hand: one input, four outputs; output o takes x[t − 2] (weight at tap 0, dilation 2) times o + 1, minus 1, ReLU.
+    const shift: ConvLayer = { w: [], b: [-1, -1, -1, -1], in: 1, out: 4, kernel: 3, dilation: 2, residual: false };
+    for (let o = 0; o < 4; o++) shift.w.push(o + 1, 0, 0);
+    const x = Float32Array.from([1, 2, 3, 4, 5]);
+    const y = convReference(shift, x, 5);
+    expect(Array.from(y.subarray(0, 4))).toEqual([0, 0, 0, 0]); // t = 0: x[−2] is padding, −1 → 0
+    expect(Array.from(y.subarray(8, 12))).toEqual([0, 1, 2, 3]); // t = 2: x[0] = 1
+    expect(Array.from(y.subarray(16, 20))).toEqual([2, 5, 8, 11]); // t = 4: x[2] = 3
+    expect(
+      cnnLayers(engine, { layers: [shift], head: { w: [], b: 0 } }, { x, mask: new Uint8Array(5), frames: 5 }),
+    ).toEqual(y);
+  });
+
+  it('averages two analysis frames into one network frame, marks it unusable when either is, and takes the band medians out', () => {
+    const frames = 6;
+    const bands = new Float32Array(frames * HEART_BAND_VALUES);
+    for (let f = 0; f < frames; f++) bands[f * HEART_BAND_VALUES] = 10 * f; // band 0: 0, 10, … 50 dB (median 25)
+    const record = {
+      frameRate: 50,
+      frameCount: frames,
+      bands,
+      segments: [
+        { state: 'S1', start: 0, end: 0.04, level: 0 },
+        { state: 'systole', start: 0.04, end: 0.12, level: 0 },
+      ],
+      unusableSpans: [{ start: 0.06, end: 0.08 }],
+    } as unknown as HeartRecord;
+    const { x, mask, frames: n } = cnnInput(record);
+    expect(n).toBe(3);
+    expect([x[0], x[CNN_CHANNELS], x[2 * CNN_CHANNELS]]).toEqual([-2, 0, 2]); // (0 + 10 − 50) / 2 / 10 …
+    expect([x[11], x[12]]).toEqual([1, 0]); // frame 0: S1, S1
+    expect([x[CNN_CHANNELS + 11], x[CNN_CHANNELS + 12]]).toEqual([0, 1]); // frame 1: systole, systole
+    expect(Array.from(mask)).toEqual([1, 0, 1]); // analysis frame 3 is unusable
   });
 
   it('calls the four murmur fixtures present (never NORMAL) and the two normal ones absent (NORMAL)', () => {

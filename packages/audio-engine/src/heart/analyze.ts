@@ -37,14 +37,19 @@ export function analyzeHeart(
   sampleRate: number,
   options: HeartOptions = {},
 ): HeartAnalysis {
-  return heartFromRecord(runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, options);
+  return heartFromRecord(engine, runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, options);
 }
 
 /** The analysis of a recording of `durationSec` seconds from its WASM record. */
-export function heartFromRecord(record: HeartRecord, durationSec: number, options: HeartOptions = {}): HeartAnalysis {
+export function heartFromRecord(
+  engine: Engine,
+  record: HeartRecord,
+  durationSec: number,
+  options: HeartOptions = {},
+): HeartAnalysis {
   const facts = heartFacts(record, durationSec);
   const noisyShare = options.noisyShare;
-  const murmur = detectMurmur({ record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
+  const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
   const rateRange = rateRangeForAge(options.ageMonths);
   const verdict = diagnose({ facts, durationSec, noisyShare, murmur, range: rateRange });
   return { ...facts, ...verdict, murmur, rateRange };

@@ -1,7 +1,9 @@
 // The murmur detector: features of one recording (./features.ts) → two boosted-tree models (murmur
-// vs none, and "too poor to tell" vs the rest; ./trees.ts) → present / absent / unknown with the
-// thresholds chosen in training, the timing, and the segments the murmur was heard in. Weights
-// and thresholds come from ./weights.json, written by `npm run train:murmur` (./train/).
+// vs none, and "too poor to tell" vs the rest; ./trees.ts), and a small convolutional network over
+// the analysis's frames (./cnn.ts) whose log-odds are averaged with the murmur trees' → present /
+// absent / unknown with the thresholds chosen in training, the timing, and the segments the
+// murmur was heard in. Weights and thresholds come from ./weights.json, written by
+// `npm run train:murmur` (./train/).
 import type { HeartSegment } from '../heart/result.js';
 import {
   audibleDb,
@@ -12,7 +14,9 @@ import {
   murmurFeatures,
   type MurmurInput,
 } from './features.js';
-import { predict, type Ensemble } from './trees.js';
+import type { Engine } from '../engine.js';
+import { cnnInput, cnnLogit, type CnnModel } from './cnn.js';
+import { margin, predict, sigmoid, type Ensemble } from './trees.js';
 import weights from './weights.json' with { type: 'json' };
 
 export type MurmurStatus = 'present' | 'absent' | 'unknown';
@@ -30,6 +34,8 @@ export interface MurmurModel {
   features: string[];
   murmur: Ensemble;
   unknown: Ensemble;
+  /** The network whose log-odds are averaged with the murmur trees'. */
+  cnn: CnnModel;
   thresholds: { present: number; unknown: number };
   /**
    * Per-cycle contrast (dB, mid-systole over mid-diastole for a systolic murmur, the reverse for a
@@ -152,11 +158,21 @@ export function murmurStatus(
   return { status: 'absent', reason: 'no murmur heard' };
 }
 
-export function detectMurmur(input: MurmurInput, model: MurmurModel = MURMUR_MODEL): MurmurResult {
+/**
+ * The murmur probability: the mean of the trees' and the network's log-odds (in cross-validation the
+ * two together separate patients better than either: RESULTS.md). Without a usable frame the
+ * network has nothing to say (NaN) and the trees decide alone.
+ */
+export function murmurProbability(model: MurmurModel, x: Float64Array, networkLogit: number): number {
+  const trees = margin(model.murmur, x);
+  return sigmoid(Number.isNaN(networkLogit) ? trees : (trees + networkLogit) / 2);
+}
+
+export function detectMurmur(engine: Engine, input: MurmurInput, model: MurmurModel = MURMUR_MODEL): MurmurResult {
   if (model.features.join() !== FEATURE_NAMES.join())
     throw new Error('murmur weights do not match the feature set: run `npm run train:murmur`');
   const x = murmurFeatures(input);
-  const probability = predict(model.murmur, x);
+  const probability = murmurProbability(model, x, cnnLogit(engine, model.cnn, cnnInput(input.record)));
   const unknownProbability = predict(model.unknown, x);
   const cycles = completeCycles(input.record);
   const { status, reason } = murmurStatus(model, probability, unknownProbability, {

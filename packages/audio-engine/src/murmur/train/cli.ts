@@ -12,7 +12,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadEngine } from '../../node.js';
-import { FOLDS, fitModel } from './cv.js';
+import { FOLDS, fitModel, networkJobs } from './cv.js';
+import { trainCnns } from './cnn-train.js';
 import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
 import { evaluateRates, formatRates } from './rate-eval.js';
@@ -57,19 +58,25 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'train') {
     const out = values.out ?? DEFAULT_WEIGHTS;
     const patients = new Set(data.rows.map((r) => r.patient.id)).size;
-    const model = fitModel(data.rows, {
-      recordings: data.rows.length,
-      patients,
-      date: new Date().toISOString().slice(0, 10),
-      command: 'npm run train:murmur',
-    });
+    const nets = trainCnns(data.rows, networkJobs(data.rows));
+    const model = fitModel(
+      engine,
+      data.rows,
+      {
+        recordings: data.rows.length,
+        patients,
+        date: new Date().toISOString().slice(0, 10),
+        command: 'npm run train:murmur',
+      },
+      nets,
+    );
     writeFileSync(out, JSON.stringify(model) + '\n');
     console.log(
       `wrote ${out}: ${model.murmur.trees.length} + ${model.unknown.trees.length} trees, thresholds present ${model.thresholds.present}, unknown ${model.thresholds.unknown}, segment contrast ${model.segmentContrastDb.systolic} / ${model.segmentContrastDb.diastolic} dB (${data.rows.length} recordings, ${patients} patients, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
     return 0;
   }
-  const result = evaluate(data, FOLDS);
+  const result = evaluate(engine, data, FOLDS);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
   console.log(formatEvaluation(result, { machine, seconds: (Date.now() - started) / 1000, dir }));
   if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + '\n');

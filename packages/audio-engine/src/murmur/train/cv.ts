@@ -4,10 +4,13 @@
 // present if any recording is present, else unknown if any is unknown, else absent.
 // Thresholds are chosen on out-of-fold predictions inside the training data only.
 import { FEATURE_NAMES } from '../features.js';
-import { murmurStatus, type MurmurModel, type MurmurStatus } from '../detect.js';
+import { cnnLogit, type CnnModel } from '../cnn.js';
+import type { Engine } from '../../engine.js';
+import { murmurProbability, murmurStatus, type MurmurModel, type MurmurStatus } from '../detect.js';
 import { predict, type Ensemble } from '../trees.js';
 import { boost, DEFAULT_BOOST, lcg, type BoostOptions } from './boost.js';
 import type { PatientMurmur } from './dataset.js';
+import { cnnTrainingRows } from './cnn-train.js';
 import type { Row } from './extract.js';
 
 /** Shallow trees, fewer rounds: deeper ones fitted the 559 patients no better in cross-validation. */
@@ -163,13 +166,41 @@ export function scorePatients(results: PatientResult[]): PatientScores {
   };
 }
 
-/** Out-of-fold predictions for every row: each fold predicted by models fitted on the others. */
-export function outOfFold(rows: Row[], folds: Map<string, number>, k: number): Scored[] {
+/** The networks fitModel(rows) needs, in order: one per inner training fold, then one on all of `rows`. */
+export function networkJobs(rows: Row[]): Row[][] {
+  const folds = assignFolds(rows, FOLDS, 'inner');
+  return [
+    ...Array.from({ length: FOLDS }, (_, f) => cnnTrainingRows(rows.filter((r) => folds.get(r.person) !== f))),
+    cnnTrainingRows(rows),
+  ];
+}
+
+/** A row scored by fitted models: `p` is the murmur probability (trees and network), `u` the unknown one. */
+export function scoreRow(
+  engine: Engine,
+  models: { murmur: Ensemble; unknown: Ensemble; cnn: CnnModel },
+  row: Row,
+): Scored {
+  const m = { murmur: models.murmur, cnn: models.cnn } as MurmurModel;
+  return {
+    row,
+    p: murmurProbability(m, row.x, cnnLogit(engine, models.cnn, row.cnn)),
+    u: predict(models.unknown, row.x),
+  };
+}
+
+/** Out-of-fold predictions for every row: each fold predicted by models fitted on the others (nets[f] for fold f). */
+export function outOfFold(
+  engine: Engine,
+  rows: Row[],
+  folds: Map<string, number>,
+  k: number,
+  nets: CnnModel[],
+): Scored[] {
   const out: Scored[] = [];
   for (let f = 0; f < k; f++) {
-    const models = fitEnsembles(rows.filter((r) => folds.get(r.person) !== f));
-    for (const row of rows.filter((r) => folds.get(r.person) === f))
-      out.push({ row, p: predict(models.murmur, row.x), u: predict(models.unknown, row.x) });
+    const models = { ...fitEnsembles(rows.filter((r) => folds.get(r.person) !== f)), cnn: nets[f]! };
+    for (const row of rows.filter((r) => folds.get(r.person) === f)) out.push(scoreRow(engine, models, row));
   }
   return out;
 }
@@ -203,9 +234,18 @@ function quantile(v: number[], q: number): number {
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : 0;
 }
 
-/** Fits the shipped form of the detector on `rows`: thresholds from inner out-of-fold predictions. */
-export function fitModel(rows: Row[], trainedOn: MurmurModel['trainedOn']): MurmurModel {
-  const inner = outOfFold(rows, assignFolds(rows, FOLDS, 'inner'), FOLDS);
+/**
+ * Fits the shipped form of the detector on `rows`: thresholds from inner out-of-fold predictions.
+ * `nets` are the networks trained on networkJobs(rows) (trainCnns; one Python run for many fits).
+ */
+export function fitModel(
+  engine: Engine,
+  rows: Row[],
+  trainedOn: MurmurModel['trainedOn'],
+  nets: CnnModel[],
+): MurmurModel {
+  if (nets.length !== FOLDS + 1) throw new Error(`fitModel needs ${FOLDS + 1} networks (networkJobs)`);
+  const inner = outOfFold(engine, rows, assignFolds(rows, FOLDS, 'inner'), FOLDS, nets);
   const thresholds = chooseThresholds(inner);
   const { murmur, unknown } = fitEnsembles(rows);
   const absent = rows.filter((r) => r.label === 'absent').flatMap((r) => r.contrast);
@@ -214,6 +254,7 @@ export function fitModel(rows: Row[], trainedOn: MurmurModel['trainedOn']): Murm
     features: [...FEATURE_NAMES],
     murmur,
     unknown,
+    cnn: nets[FOLDS]!,
     thresholds,
     segmentContrastDb: { systolic: cut(absent), diastolic: cut(absent.map((c) => -c)) },
     trainedOn,

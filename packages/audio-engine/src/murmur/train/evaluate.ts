@@ -2,18 +2,21 @@
 // fitting procedure (models and thresholds, thresholds from the training folds' own
 // out-of-fold predictions) runs on the other folds and predicts this one.
 import { murmurStatus, murmurTiming, type MurmurModel, type MurmurPattern } from '../detect.js';
-import { predict } from '../trees.js';
 import {
   assignFolds,
   auc,
   bootstrap,
   fitModel,
+  networkJobs,
   patientResults,
+  scoreRow,
   scorePatients,
   type PatientResult,
   type PatientScores,
   type Scored,
 } from './cv.js';
+import type { Engine } from '../../engine.js';
+import { trainCnns } from './cnn-train.js';
 import type { Dataset } from './extract.js';
 
 /** The benchmark fixtures' CirCor patients (benchmarks/fixtures/audio): reported out of fold. */
@@ -50,17 +53,26 @@ const PATTERN_OF: Record<string, MurmurPattern> = {
   Holodiastolic: 'holo',
 };
 
-export function evaluate({ rows }: Dataset, k: number): Evaluation {
+export function evaluate(engine: Engine, { rows }: Dataset, k: number): Evaluation {
   const folds = assignFolds(rows, k, 'outer');
   const scored: (Scored & { status: ReturnType<typeof murmurStatus>['status'] })[] = [];
   const perFold: Evaluation['perFold'] = [];
+  // Every fold's networks in one Python run: (FOLDS + 1) per outer fold.
+  const trains = Array.from({ length: k }, (_, f) => rows.filter((r) => folds.get(r.person) !== f));
+  const jobs = trains.map(networkJobs);
+  const nets = trainCnns(rows, jobs.flat());
   for (let f = 0; f < k; f++) {
-    const train = rows.filter((r) => folds.get(r.person) !== f);
+    const train = trains[f]!;
     const test = rows.filter((r) => folds.get(r.person) === f);
-    const model = fitModel(train, { recordings: train.length, patients: 0, date: '', command: 'eval' });
+    const per = jobs[f]!.length;
+    const model = fitModel(
+      engine,
+      train,
+      { recordings: train.length, patients: 0, date: '', command: 'eval' },
+      nets.slice(f * per, (f + 1) * per),
+    );
     const part = test.map((row) => {
-      const p = predict(model.murmur, row.x);
-      const u = predict(model.unknown, row.x);
+      const { p, u } = scoreRow(engine, model, row);
       return { row, p, u, status: murmurStatus(model, p, u, row).status };
     });
     scored.push(...part);

@@ -6,6 +6,7 @@ import { heartInputs } from '../../analysis.js';
 import { heartFacts } from '../../heart/rhythm.js';
 import { toMono } from '../../wav.js';
 import { decodeFlac } from '../../flac.js';
+import { cnnInput } from '../cnn.js';
 import { audibleDb, completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../features.js';
 import { personGroups, readPatients, readRecordings, type Patient, type Recording } from './dataset.js';
 
@@ -25,6 +26,8 @@ export interface Row {
   excess: { systole: number; diastole: number }[];
   /** Per-cycle mid-systole over mid-diastole (dB), for the segment-marking thresholds. */
   contrast: number[];
+  /** The network's input (cnn.ts). */
+  cnn: ReturnType<typeof cnnInput>;
 }
 
 export interface Dataset {
@@ -58,6 +61,7 @@ export async function extractDataset(
       audibleDb: audibleDb(input.record.bands, cycles),
       excess: cycles.map((c) => cycleExcess(input.record.bands, c)),
       contrast: cycles.map((c) => cycleContrast(input.record.bands, c)),
+      cnn: cnnInput(input.record),
     });
     progress(rows.length, recordings.length);
   }
