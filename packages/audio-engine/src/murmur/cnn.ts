@@ -1,7 +1,7 @@
 // The murmur detector's second model: a small 1-D convolutional network over the heart analysis's
-// own frames, two 20 ms frames averaged into one of 40 ms: per frame the 10 band powers (dB, less the recording's median per band, so
-// the gain drops out), the spectral flatness, which of S1/systole/S2/diastole the segmentation
-// put the frame in, and whether the frame is unusable. Four dilated convolutions (receptive field
+// own frames, two 20 ms frames averaged into one of 40 ms: per frame the 10 band powers (dB, less
+// the recording's median per band, so the gain drops out), the spectral flatness, which of
+// S1/systole/S2/diastole the segmentation put the frame in, and whether the frame is unusable. Four dilated convolutions (receptive field
 // about 2.5 s, two to five cardiac cycles) learn what the hand-made phase features summarise, and
 // the recording's probability comes from the mean and the maximum of the last layer over the
 // usable frames. Convolutions over time-frequency frames are what the best PhysioNet/CinC 2022
@@ -16,7 +16,6 @@
 import type { Engine } from '../engine.js';
 import type { HeartRecord } from '../heart/result.js';
 import { HEART_BAND_COUNT, HEART_BAND_VALUES } from '../wasm-records.js';
-import { sigmoid } from './trees.js';
 
 /** Input channels per frame: bands, flatness, 4 states, unusable. */
 export const CNN_CHANNELS = HEART_BAND_COUNT + 1 + 4 + 1;
@@ -187,8 +186,4 @@ export function cnnHead(model: CnnModel, h: Float32Array, input: CnnInput): numb
 export function cnnLogit(engine: Engine, model: CnnModel, input: CnnInput): number {
   if (!input.mask.some((m) => m)) return NaN;
   return cnnHead(model, cnnLayers(engine, model, input), input);
-}
-
-export function cnnProbability(engine: Engine, model: CnnModel, record: HeartRecord): number {
-  return sigmoid(cnnLogit(engine, model, cnnInput(record)));
 }

@@ -163,7 +163,7 @@ export function murmurStatus(
  * two together separate patients better than either: RESULTS.md). Without a usable frame the
  * network has nothing to say (NaN) and the trees decide alone.
  */
-export function murmurProbability(model: MurmurModel, x: Float64Array, networkLogit: number): number {
+export function murmurProbability(model: Pick<MurmurModel, 'murmur'>, x: Float64Array, networkLogit: number): number {
   const trees = margin(model.murmur, x);
   return sigmoid(Number.isNaN(networkLogit) ? trees : (trees + networkLogit) / 2);
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CNN_CHANNELS, type CnnModel } from '../cnn.js';
+import { POSITIVE_WEIGHT } from './cv.js';
 import type { Row } from './extract.js';
 
 /** Width of every layer, epochs and the first seed: chosen in cross-validation (RESULTS.md). */
@@ -21,9 +22,6 @@ const SCRIPT = fileURLToPath(new URL('../../../src/murmur/train/cnn.py', import.
 export function python(): string {
   return process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 }
-
-/** The rows a network learns from: murmur recordings against absent patients' recordings (as the trees). */
-export const cnnTrainingRows = (rows: Row[]) => rows.filter((r) => r.label === 'present' || r.label === 'absent');
 
 /** Fits one network per job (each a list of rows of `rows`), in one Python process. */
 export function trainCnns(rows: Row[], jobs: Row[][]): CnnModel[] {
@@ -49,6 +47,7 @@ export function trainCnns(rows: Row[], jobs: Row[][]): CnnModel[] {
       hidden: CNN_HIDDEN,
       epochs: CNN_EPOCHS,
       seed: CNN_SEED,
+      positiveWeight: POSITIVE_WEIGHT,
       rows: meta,
       jobs: jobs.map((j) => j.map((r) => index.get(r)!)),
     };

@@ -6,7 +6,8 @@ Called by the training command (cnn-train.ts), never at run time:
 WORK_DIR holds what the command wrote:
     inputs.f32  every recording's network input (src/murmur/cnn.ts cnnInput), frame-major
                 float32, one after the other
-    jobs.json   {"channels", "hidden", "epochs", "seed", "rows": [{"offset", "frames", "y",
+    jobs.json   {"channels", "hidden", "epochs", "seed", "positiveWeight" (a murmur recording's
+                weight in the loss, the trees' POSITIVE_WEIGHT), "rows": [{"offset", "frames", "y",
                 "mask"}], "jobs": [[row index, ...], ...]} where "mask" is the offset of the
                 recording's usable-frame mask in masks.u8
     masks.u8    usable-frame masks, one byte per frame
@@ -27,12 +28,11 @@ import torch.nn.functional as F
 # Layers as in cnn.ts: (kernel, dilation, residual).
 LAYERS = [(7, 1, False), (5, 2, True), (5, 4, True), (5, 8, True)]
 # Training crops of 256 frames (10.24 s: about ten cycles) in batches of 32; Adam with a small
-# weight decay. A murmur recording weighs 2 (the boosted model's POSITIVE_WEIGHT).
+# weight decay.
 CROP = 256
 BATCH = 32
 LEARNING_RATE = 1e-3
 WEIGHT_DECAY = 1e-4
-POSITIVE_WEIGHT = 2.0
 
 
 class Net(nn.Module):
@@ -65,6 +65,7 @@ def main(work):
     X = [inputs[r['offset']:r['offset'] + C * r['frames']].reshape(r['frames'], C).T.copy() for r in rows]
     M = [masks[r['mask']:r['mask'] + r['frames']].astype(np.float32) for r in rows]
     y = torch.tensor([float(r['y']) for r in rows])
+    positive_weight = float(spec['positiveWeight'])
 
     def batch(ids, rng):
         xb = np.zeros((len(ids), C, CROP), np.float32)
@@ -94,7 +95,7 @@ def main(work):
                 xb, mb = batch(ids, rng)
                 yb = y[ids]
                 loss = (F.binary_cross_entropy_with_logits(net(xb, mb), yb, reduction='none')
-                        * (1 + (POSITIVE_WEIGHT - 1) * yb)).mean()
+                        * (1 + (positive_weight - 1) * yb)).mean()
                 opt.zero_grad()
                 loss.backward()
                 opt.step()

@@ -10,7 +10,6 @@ import { murmurProbability, murmurStatus, type MurmurModel, type MurmurStatus } 
 import { predict, type Ensemble } from '../trees.js';
 import { boost, DEFAULT_BOOST, lcg, type BoostOptions } from './boost.js';
 import type { PatientMurmur } from './dataset.js';
-import { cnnTrainingRows } from './cnn-train.js';
 import type { Row } from './extract.js';
 
 /** Shallow trees, fewer rounds: deeper ones fitted the 559 patients no better in cross-validation. */
@@ -66,10 +65,15 @@ export function assignFolds(rows: Row[], k: number, salt: string): Map<string, n
   return folds;
 }
 
+/**
+ * What the murmur trees and the network learn from: murmur recordings against absent patients'
+ * recordings. A Present patient's recording at a site where no murmur was heard says nothing
+ * certain either way.
+ */
+export const murmurModelRows = (rows: Row[]) => rows.filter((r) => r.label === 'present' || r.label === 'absent');
+
 export function fitEnsembles(rows: Row[]): { murmur: Ensemble; unknown: Ensemble } {
-  // The murmur model learns murmur recordings against absent patients' recordings; a Present
-  // patient's recording at a site where no murmur was heard says nothing certain either way.
-  const m = rows.filter((r) => r.label === 'present' || r.label === 'absent');
+  const m = murmurModelRows(rows);
   const murmur = boost(
     m.map((r) => r.x),
     m.map((r) => (r.label === 'present' ? 1 : 0)),
@@ -170,8 +174,8 @@ export function scorePatients(results: PatientResult[]): PatientScores {
 export function networkJobs(rows: Row[]): Row[][] {
   const folds = assignFolds(rows, FOLDS, 'inner');
   return [
-    ...Array.from({ length: FOLDS }, (_, f) => cnnTrainingRows(rows.filter((r) => folds.get(r.person) !== f))),
-    cnnTrainingRows(rows),
+    ...Array.from({ length: FOLDS }, (_, f) => murmurModelRows(rows.filter((r) => folds.get(r.person) !== f))),
+    murmurModelRows(rows),
   ];
 }
 
@@ -181,10 +185,9 @@ export function scoreRow(
   models: { murmur: Ensemble; unknown: Ensemble; cnn: CnnModel },
   row: Row,
 ): Scored {
-  const m = { murmur: models.murmur, cnn: models.cnn } as MurmurModel;
   return {
     row,
-    p: murmurProbability(m, row.x, cnnLogit(engine, models.cnn, row.cnn)),
+    p: murmurProbability(models, row.x, cnnLogit(engine, models.cnn, row.cnn)),
     u: predict(models.unknown, row.x),
   };
 }
