@@ -2,7 +2,9 @@
 // The murmur detector's training and evaluation commands (the repository's `npm run train:murmur`
 // and `npm run eval:murmur`):
 //   node dist/murmur/train/cli.js train [DATASET_DIR] [--out FILE]   writes src/murmur/weights.json
-//   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE]   patient-disjoint 5-fold CV
+//   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE] [--seed N]
+//                                            patient-disjoint 5-fold CV (--seed: the networks' first
+//                                            seed, default the shipped one, to see what the scores owe it)
 //   node dist/murmur/train/cli.js rate [DATASET_DIR]                  heart rate and S1/S2 against the annotations
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
 // same dataset gives the same weights and the same scores on every run.
@@ -13,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadEngine } from '../../node.js';
 import { FOLDS, fitModel, networkJobs } from './cv.js';
-import { trainCnns } from './cnn-train.js';
+import { CNN_SEED, trainCnns } from './cnn-train.js';
 import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
 import { evaluateRates, formatRates } from './rate-eval.js';
@@ -26,10 +28,19 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { out: { type: 'string' }, json: { type: 'string' } },
+    options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' } },
   });
   if (command !== 'train' && command !== 'eval' && command !== 'rate') {
-    console.log('usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json]');
+    console.log('usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N]');
+    return 2;
+  }
+  const seed = values.seed === undefined ? CNN_SEED : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    console.error(`--seed must be a whole number ≥ 0, not "${values.seed}"`);
+    return 2;
+  }
+  if (values.seed !== undefined && command !== 'eval') {
+    console.error('--seed is for eval only: train always uses the shipped seed, so its weights are reproducible');
     return 2;
   }
   const dir = resolve(positionals[0] ?? DEFAULT_DATASET);
@@ -76,8 +87,8 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  const result = evaluate(engine, data, FOLDS);
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+  const result = evaluate(engine, data, FOLDS, seed);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, network seed ${seed}`;
   console.log(formatEvaluation(result, { machine, seconds: (Date.now() - started) / 1000, dir }));
   if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + '\n');
   return 0;

@@ -23,8 +23,11 @@ export function python(): string {
   return process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 }
 
-/** Fits one network per job (each a list of rows of `rows`), in one Python process. */
-export function trainCnns(rows: Row[], jobs: Row[][]): CnnModel[] {
+/**
+ * Fits one network per job (each a list of rows of `rows`), in one Python process; job n starts from
+ * seed `seed + n`.
+ */
+export function trainCnns(rows: Row[], jobs: Row[][], seed = CNN_SEED): CnnModel[] {
   const work = mkdtempSync(join(tmpdir(), 'auscura-cnn-'));
   try {
     const index = new Map(rows.map((r, i) => [r, i]));
@@ -46,7 +49,7 @@ export function trainCnns(rows: Row[], jobs: Row[][]): CnnModel[] {
       channels: CNN_CHANNELS,
       hidden: CNN_HIDDEN,
       epochs: CNN_EPOCHS,
-      seed: CNN_SEED,
+      seed,
       positiveWeight: POSITIVE_WEIGHT,
       rows: meta,
       jobs: jobs.map((j) => j.map((r) => index.get(r)!)),
