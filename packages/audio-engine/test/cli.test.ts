@@ -77,9 +77,12 @@ describe('auscura-dsp', () => {
     expect(c.status).toBe(1);
     expect(c.stderr).toMatch(/above the high cut/);
   });
+});
 
-  it('the murmur training command refuses a bad --seed, and --seed for train, before reading the dataset', () => {
-    const train = fileURLToPath(new URL('../dist/murmur/train/cli.js', import.meta.url));
+describe('the murmur training command', () => {
+  const train = fileURLToPath(new URL('../dist/murmur/train/cli.js', import.meta.url));
+
+  it('refuses a bad --seed, and --seed for train, before reading the dataset', () => {
     const e = spawnSync(process.execPath, [train, 'eval', '--seed', 'x'], { encoding: 'utf8' });
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/--seed must be a whole number/);

@@ -34,13 +34,13 @@ async function main(argv: string[]): Promise<number> {
     console.log('usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N]');
     return 2;
   }
-  const seed = values.seed === undefined ? CNN_SEED : Number(values.seed);
-  if (!Number.isSafeInteger(seed) || seed < 0) {
-    console.error(`--seed must be a whole number ≥ 0, not "${values.seed}"`);
-    return 2;
-  }
   if (values.seed !== undefined && command !== 'eval') {
     console.error('--seed is for eval only: train always uses the shipped seed, so its weights are reproducible');
+    return 2;
+  }
+  const seed = values.seed === undefined ? CNN_SEED : /^\d{1,9}$/.test(values.seed) ? Number(values.seed) : NaN;
+  if (Number.isNaN(seed)) {
+    console.error(`--seed must be a whole number from 0 to 999999999, not "${values.seed}"`);
     return 2;
   }
   const dir = resolve(positionals[0] ?? DEFAULT_DATASET);

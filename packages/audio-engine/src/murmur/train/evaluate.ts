@@ -16,7 +16,7 @@ import {
   type Scored,
 } from './cv.js';
 import type { Engine } from '../../engine.js';
-import { CNN_SEED, trainCnns } from './cnn-train.js';
+import { trainCnns } from './cnn-train.js';
 import type { Dataset } from './extract.js';
 
 /** The benchmark fixtures' CirCor patients (benchmarks/fixtures/audio): reported out of fold. */
@@ -53,8 +53,11 @@ const PATTERN_OF: Record<string, MurmurPattern> = {
   Holodiastolic: 'holo',
 };
 
-/** `seed`: the networks' first seed (the shipped weights use CNN_SEED); another one shows how much the scores owe to it. */
-export function evaluate(engine: Engine, { rows }: Dataset, k: number, seed = CNN_SEED): Evaluation {
+/**
+ * `seed` is the networks' first seed: the shipped weights' CNN_SEED, or another one to see how much
+ * the scores owe to it.
+ */
+export function evaluate(engine: Engine, { rows }: Dataset, k: number, seed: number): Evaluation {
   const folds = assignFolds(rows, k, 'outer');
   const scored: (Scored & { status: ReturnType<typeof murmurStatus>['status'] })[] = [];
   const perFold: Evaluation['perFold'] = [];
