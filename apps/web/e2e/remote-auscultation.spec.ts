@@ -92,16 +92,14 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     expect(Math.abs(storedRate - sourceRate)).toBeLessThanOrEqual(5);
 
     // Acceptance 2: the stored h1, brought to the source's rate and aligned, is the source.
-    const bytes = await provider.evaluate(
-      async ({ id, token }) => {
-        const response = await fetch(`/api/v1/auscultations/${id}/recording/data`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        return Array.from(new Uint8Array(await response.arrayBuffer()));
-      },
-      { id: h1.id, token: await pageAccessToken(provider) },
-    );
-    const stored = decodeWav(new Uint8Array(bytes));
+    // Fetched by the test itself with the clinician's token: handing 2.5 MB through page.evaluate as
+    // an array of numbers took 50 s of the test's time on a loaded machine.
+    const response = await fetch(`${baseURL}/api/v1/auscultations/${h1.id}/recording/data`, {
+      headers: { authorization: `Bearer ${await pageAccessToken(provider)}` },
+    });
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const stored = decodeWav(bytes);
     // The stored h1 is compared with the source window by window (0.5 s), each brought to the
     // recording's rate and aligned on its own (alignment.ts, windowLikeness): Chromium's fake capture
     // jumps where its file loops and may drop a 10 ms buffer under load, so the stretches between
@@ -117,11 +115,14 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
       0.99,
     );
     console.log(
-      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}`,
+      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}; ${likeness.unexplained} unlike windows no jump explains; unlike: ${likeness.unlike.map((w) => `${(w.start / stored.sampleRate).toFixed(1)} s r ${w.correlation.toFixed(3)} rms ${w.rms.toFixed(4)}`).join(', ') || 'none'}`,
     );
     // Under a full CI run's load the fake capture dropped a buffer 7 times in 31 s (55 of 61 windows
-    // alike, lowest r 0.995): the jumps are not counted, the stretches between them are.
-    expect(likeness.alike).toBeGreaterThanOrEqual(0.85 * likeness.windows);
+    // alike, lowest r 0.995), and once spoiled 5 of 27 windows around a single jump: the windows a
+    // jump spoils are not counted against the path. Every other window must be the source, and most
+    // of the recording must be (a codec in the path leaves no window alike, so both fail then).
+    expect(likeness.unexplained).toBe(0);
+    expect(likeness.alike).toBeGreaterThanOrEqual(0.6 * likeness.windows);
 
     // Acceptance 4: the stethoscope unplugged during a recording cancels it, with the §8 text.
     await record('h2', 'Heart 2', 2);

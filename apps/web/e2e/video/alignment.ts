@@ -88,6 +88,15 @@ export interface WindowLikeness {
   jumps: number[];
   /** The lowest correlation among the alike windows. */
   worstAlike: number;
+  /** The windows that are not the source: where they start (samples of the excerpt), their best correlation and RMS. */
+  unlike: { start: number; correlation: number; rms: number }[];
+  /**
+   * Unlike windows that no jump explains: those between two alike windows whose places in the source
+   * follow on without a jump. A capture jump spoils the windows it falls in, and the next alike window
+   * then sits elsewhere in the source; damage in the path (a codec, a resampler, dropped samples
+   * replaced in place) leaves the source's place unchanged and is counted here.
+   */
+  unexplained: number;
 }
 
 /**
@@ -107,7 +116,8 @@ export function windowLikeness(
   threshold: number,
 ): WindowLikeness {
   const ratio = sourceAtExcerptRate.length / sourceAtSourceRate.length;
-  const out: WindowLikeness = { windows: 0, alike: 0, jumps: [], worstAlike: 1 };
+  const out: WindowLikeness = { windows: 0, alike: 0, jumps: [], worstAlike: 1, unlike: [], unexplained: 0 };
+  let pending = 0;
   let last: { start: number; lag: number } | null = null;
   for (let start = 0; start + window <= excerpt.length; start += window) {
     out.windows++;
@@ -120,10 +130,18 @@ export function windowLikeness(
       const coarse = bestAlignment(sourceAtSourceRate, excerptAtSourceRate.subarray(a, a + Math.floor(window / ratio)));
       found = refineAlignment(sourceAtExcerptRate, part, Math.round(coarse.lag * ratio), Math.ceil(4 * ratio));
     }
-    if (found.correlation < threshold) continue;
+    if (found.correlation < threshold) {
+      let energy = 0;
+      for (let i = 0; i < part.length; i++) energy += part[i]! * part[i]!;
+      out.unlike.push({ start, correlation: found.correlation, rms: Math.sqrt(energy / part.length) });
+      pending++;
+      continue;
+    }
     out.alike++;
     out.worstAlike = Math.min(out.worstAlike, found.correlation);
     if (last && found.lag !== (last.lag + start - last.start) % sourceAtExcerptRate.length) out.jumps.push(start);
+    else if (last) out.unexplained += pending;
+    pending = 0;
     last = { start, lag: found.lag };
   }
   return out;
