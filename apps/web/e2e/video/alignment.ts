@@ -1,3 +1,5 @@
+import { rms } from '../playback-capture';
+
 /**
  * Where a recorded excerpt sits in a looping source, and how alike they are there: the normalised
  * correlation (Pearson's r) of the excerpt with the source at the best lag. Chromium's fake capture
@@ -117,7 +119,7 @@ export function windowLikeness(
 ): WindowLikeness {
   const ratio = sourceAtExcerptRate.length / sourceAtSourceRate.length;
   const out: WindowLikeness = { windows: 0, alike: 0, jumps: [], worstAlike: 1, unlike: [], unexplained: 0 };
-  let pending = 0;
+  let unlikeSinceLastAlike = 0;
   let last: { start: number; lag: number } | null = null;
   for (let start = 0; start + window <= excerpt.length; start += window) {
     out.windows++;
@@ -131,17 +133,15 @@ export function windowLikeness(
       found = refineAlignment(sourceAtExcerptRate, part, Math.round(coarse.lag * ratio), Math.ceil(4 * ratio));
     }
     if (found.correlation < threshold) {
-      let energy = 0;
-      for (let i = 0; i < part.length; i++) energy += part[i]! * part[i]!;
-      out.unlike.push({ start, correlation: found.correlation, rms: Math.sqrt(energy / part.length) });
-      pending++;
+      out.unlike.push({ start, correlation: found.correlation, rms: rms(part) });
+      unlikeSinceLastAlike++;
       continue;
     }
     out.alike++;
     out.worstAlike = Math.min(out.worstAlike, found.correlation);
     if (last && found.lag !== (last.lag + start - last.start) % sourceAtExcerptRate.length) out.jumps.push(start);
-    else if (last) out.unexplained += pending;
-    pending = 0;
+    else if (last) out.unexplained += unlikeSinceLastAlike;
+    unlikeSinceLastAlike = 0;
     last = { start, lag: found.lag };
   }
   return out;
