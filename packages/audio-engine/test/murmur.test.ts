@@ -21,6 +21,8 @@ import {
   type ConvLayer,
 } from '../src/murmur/cnn.js';
 import type { HeartRecord } from '../src/heart/result.js';
+import { chooseThresholds, type Scored } from '../src/murmur/train/cv.js';
+import type { Row } from '../src/murmur/train/extract.js';
 import { fixturePath } from './helpers.js';
 
 const engine = loadEngine();
@@ -246,5 +248,34 @@ describe('lung recordings', () => {
       expect(a.site).toBe('lungs');
       expect(a.noiseSlices.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('threshold choice', () => {
+  /** One recording per patient, with enough cycles and sound for the thresholds to decide. */
+  const patient = (id: string, murmur: 'Present' | 'Absent' | 'Unknown', p: number, u = 0.1): Scored => ({
+    row: { patient: { id, murmur }, cycles: 10, audibleDb: 0 } as unknown as Row,
+    p,
+    u,
+  });
+  // Two Present patients, one of them below six of the seven Absent ones, and an Unknown one
+  // whose recording only the unknown model flags. Points: 5 per Present, 3 per Unknown, 1 per
+  // Absent patient called right, of 5·2 + 3 + 7 = 20.
+  const scored = [
+    patient('p1', 'Present', 0.9),
+    patient('p2', 'Present', 0.3),
+    ...['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((id) => patient(id, 'Absent', 0.5)),
+    patient('a7', 'Absent', 0.1),
+    patient('u1', 'Unknown', 0.1, 0.8),
+  ];
+
+  it('picks the best weighted accuracy when no sensitivity is required: the faint murmur is given up', () => {
+    // 0.9: p1 (5) + seven absent (7) + u1 unknown (3) = 15 of 20.
+    expect(chooseThresholds(scored, 0)).toEqual({ present: 0.9, unknown: 0.8, weightedAccuracy: 0.75 });
+  });
+
+  it('keeps every murmur when the sensitivity floor asks for it, at the cost of six absent patients', () => {
+    // 0.3: p1 and p2 (10) + a7 (1) + u1 (3) = 14 of 20.
+    expect(chooseThresholds(scored, 1)).toEqual({ present: 0.3, unknown: 0.8, weightedAccuracy: 0.7 });
   });
 });

@@ -208,8 +208,15 @@ export function outOfFold(
   return out;
 }
 
-/** Thresholds chosen on out-of-fold predictions of `rows` (training data only). */
-export function chooseThresholds(scored: Scored[]): { present: number; unknown: number } {
+/**
+ * The present and unknown thresholds with the best patient weighted accuracy on `scored`, among
+ * those whose patient sensitivity reaches `minSensitivity`. On the training data's out-of-fold
+ * predictions this is how the shipped thresholds are chosen.
+ */
+export function chooseThresholds(
+  scored: Scored[],
+  minSensitivity = SENSITIVITY_TARGET,
+): { present: number; unknown: number; weightedAccuracy: number } {
   const candidates = (v: number[]) => [...new Set(v.map((x) => Math.round(x * 1000) / 1000))].sort((a, b) => a - b);
   const pGrid = candidates(scored.map((s) => s.p)).filter(
     (_, i, a) => i % Math.max(1, Math.floor(a.length / 200)) === 0,
@@ -218,18 +225,18 @@ export function chooseThresholds(scored: Scored[]): { present: number; unknown: 
     ...candidates(scored.map((s) => s.u)).filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 60)) === 0),
     2,
   ];
-  let best = { wa: -1, present: 0.5, unknown: 2 };
+  let best = { weightedAccuracy: -1, present: 0.5, unknown: 2 };
   for (const tp of pGrid) {
     const model = { thresholds: { present: tp, unknown: 2 } } as MurmurModel;
     const base = scorePatients(patientResults(scored, (s) => murmurStatus(model, s.p, s.u, s.row).status));
-    if (base.sensitivity < SENSITIVITY_TARGET) continue;
+    if (base.sensitivity < minSensitivity) continue;
     for (const tu of uGrid) {
       const m = { thresholds: { present: tp, unknown: tu } } as MurmurModel;
       const wa = scorePatients(patientResults(scored, (s) => murmurStatus(m, s.p, s.u, s.row).status)).weightedAccuracy;
-      if (wa > best.wa) best = { wa, present: tp, unknown: tu };
+      if (wa > best.weightedAccuracy) best = { weightedAccuracy: wa, present: tp, unknown: tu };
     }
   }
-  return { present: best.present, unknown: best.unknown };
+  return best;
 }
 
 function quantile(v: number[], q: number): number {
@@ -249,7 +256,7 @@ export function fitModel(
 ): MurmurModel {
   if (nets.length !== FOLDS + 1) throw new Error(`fitModel needs ${FOLDS + 1} networks (networkJobs)`);
   const inner = outOfFold(engine, rows, assignFolds(rows, FOLDS, 'inner'), FOLDS, nets);
-  const thresholds = chooseThresholds(inner);
+  const { present, unknown: unknownThreshold } = chooseThresholds(inner);
   const { murmur, unknown } = fitEnsembles(rows);
   const absent = rows.filter((r) => r.label === 'absent').flatMap((r) => r.contrast);
   const cut = (v: number[]) => Math.round(quantile(v, SEGMENT_QUANTILE) * 100) / 100;
@@ -258,7 +265,7 @@ export function fitModel(
     murmur,
     unknown,
     cnn: nets[FOLDS]!,
-    thresholds,
+    thresholds: { present, unknown: unknownThreshold },
     segmentContrastDb: { systolic: cut(absent), diastolic: cut(absent.map((c) => -c)) },
     trainedOn,
   };
