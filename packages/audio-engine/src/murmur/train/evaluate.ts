@@ -210,7 +210,7 @@ export function formatEvaluation(e: Evaluation, run: { machine: string; seconds:
     ...e.fixtures.map((f) => `  ${f.patient}: ${f.label} → ${f.predicted} (${pct(f.maxP)})`),
     '',
     'ceiling: thresholds chosen with hindsight on these test predictions (an upper bound, not a score)',
-    `  weighted accuracy ${pct(e.ceiling.atTarget)} at sensitivity ≥ ${pct(SENSITIVITY_TARGET)}, ${pct(e.ceiling.anySensitivity)} at any`,
+    `  weighted accuracy ${pct(e.ceiling.atTarget)} at sensitivity ≥ ${pct(SENSITIVITY_TARGET)}, ${pct(e.ceiling.anySensitivity)} at any sensitivity`,
   ];
   return lines.join('\n');
 }
