@@ -3,7 +3,7 @@ import { decodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
 import type { ChainOptions, PresetName } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
-import { bandLevels, distance, openHeartRecording, playFor, rms } from './playback-capture';
+import { bestOffset, openHeartRecording, playFor, residualDb, rms } from './playback-capture';
 
 test('the waveform appears, Play downloads with progress then plays, and the download is named by §3', async ({
   page,
@@ -71,15 +71,19 @@ test('switching the variant during playback keeps playing from the same position
   await card.getByRole('button', { name: /^Stop,/ }).click();
 });
 
-// The heard audio is compared with the engine's rendering of the same span from 1 s (after the
-// compressor's attack: the Raw preset's is 0.9 s) to 0.5 s before Stop (which cuts the sound off, a
-// step the rendering does not have). In its first moments the Raw preset's compressor (threshold
-// −90 dB, with the makeup gain that implies) lets a transient through some 40 dB above the rest, so
-// a whole-span spectrum hinges on the first milliseconds, and the player resets the chain by a
-// message that reaches the audio thread a quantum or two after the sound starts. Measured on the
-// 44.1 kHz demo recording: the same peak heard and rendered (9.55); band levels 8 dB apart over the
-// whole span, within 0.1 dB over this one. The tap records on the audio thread (playback-capture.ts):
-// the main-thread ScriptProcessor it had before dropped buffers on a busy machine.
+// The heard audio is compared, sample for sample, with the engine's offline rendering of the
+// recording, from 1 s after the start (past the compressor's attack: the Raw preset's is 0.9 s, and
+// the player resets the chain by a message that reaches the audio thread a quantum or two after the
+// sound starts) to 0.5 s before Stop (which cuts the sound off, a step the rendering does not have).
+// The player runs the engine's own WebAssembly on the audio thread, so past the attack the two are
+// the same samples: measured on the 44.1 kHz demo recording, no difference at all, or −140 dB after
+// a capture that began late. The capture is first placed in the recording: the tap's recorder joins
+// the graph once its module has loaded, so a new player's first play can lose its first ~55 ms. A
+// spectrum comparison cannot tell the presets apart on this recording (Wide and Low differ by
+// 0.3 dB in any band: above 200 Hz it holds little but what their compressors add), and it failed
+// in CI on such a late capture; the samples differ from the nearest other preset's by −31 dB.
+// The tap records on the audio thread (playback-capture.ts): the main-thread ScriptProcessor it had
+// before dropped buffers on a busy machine.
 test('each preset sounds like the engine renders it, and 5x is five times 1x', async ({ page }) => {
   test.setTimeout(120_000);
   const card = await openHeartRecording(page);
@@ -131,39 +135,41 @@ test('each preset sounds like the engine renders it, and 5x is five times 1x', a
     },
   });
 
-  const heard = new Map<string, number[]>();
-  const offline = new Map<string, number[]>();
+  const heard = new Map<string, Float32Array>();
+  const rendered = new Map<string, Float32Array>();
   for (const { name, options, choose } of cases) {
     await choose();
     const { samples, sampleRate } = await playFor(page, card, 2_500);
+    expect(sampleRate, 'the player runs at the recording’s own rate').toBe(wav.sampleRate);
     expect(samples.length).toBeGreaterThan(sampleRate * 1.5);
-    // From 1 s (after the attack) to 0.5 s before the end (Stop cuts the sound off: a step).
-    const to = samples.length / sampleRate - 0.5;
-    heard.set(name, bandLevels(samples.subarray(sampleRate, Math.round(to * sampleRate)), sampleRate));
-    const length = Math.round((samples.length * wav.sampleRate) / sampleRate);
-    const rendered = engine.processPreset(original.subarray(0, length), wav.sampleRate, { ...options, gain: 1 });
-    offline.set(name, bandLevels(rendered.subarray(wav.sampleRate, Math.round(to * wav.sampleRate)), wav.sampleRate));
+    heard.set(name, samples);
+    const length = samples.length + sampleRate;
+    rendered.set(name, engine.processPreset(original.subarray(0, length), sampleRate, { ...options, gain: 1 }));
   }
+  const rate = wav.sampleRate;
   for (const { name } of cases) {
+    const samples = heard.get(name)!;
+    // From 1 s (after the attack) to 0.5 s before the end (Stop cuts the sound off: a step).
+    const from = rate;
+    const to = samples.length - rate / 2;
+    const piece = { at: from, length: rate / 10 };
+    const offset = bestOffset(samples, rendered.get(name)!, piece, 0, rate / 2);
+    const own = residualDb(samples, rendered.get(name)!, offset, from, to);
+    const others = cases
+      .filter((other) => other.name !== name)
+      .map((other) => {
+        const theirs = rendered.get(other.name)!;
+        const at = bestOffset(samples, theirs, piece, offset - 300, offset + 300);
+        return { other: other.name, db: residualDb(samples, theirs, at, from, to) };
+      });
+    const dB = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} dB` : 'none');
     console.log(
-      'DEBUG',
-      name,
-      heard
-        .get(name)!
-        .map((v) => v.toFixed(1))
-        .join(' '),
-      '|',
-      offline
-        .get(name)!
-        .map((v) => v.toFixed(1))
-        .join(' '),
+      `preset ${name}: heard from sample ${offset} of the recording; residual against its rendering ${dB(own)},` +
+        ` against the others ${others.map(({ other, db }) => `${other} ${dB(db)}`).join(', ')}`,
     );
-    const own = distance(heard.get(name)!, offline.get(name)!);
-    expect(own, `${name} against its offline rendering`).toBeLessThan(3);
-    for (const { name: other } of cases) {
-      if (other === name) continue;
-      const theirs = distance(heard.get(name)!, offline.get(other)!);
-      expect(own, `${name} is closer to its own rendering than to ${other}'s`).toBeLessThan(theirs);
+    expect(own, `${name} is heard as the engine renders it`).toBeLessThan(-50);
+    for (const { other, db } of others) {
+      expect(db, `${name} is heard unlike ${other}'s rendering`).toBeGreaterThan(own + 10);
     }
   }
   await card.getByLabel('Custom').uncheck();

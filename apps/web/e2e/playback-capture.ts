@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { demo, signInAs } from './support';
 
 // What the listening tests use: the playback worklet's output captured in the page, and the
-// spectrum measures that compare it with the engine's own rendering.
+// measures that place it in the engine's own rendering and compare it sample for sample.
 
 type Capture = { sampleRate: number; chunks: number[][] };
 declare global {
@@ -117,41 +117,45 @@ export async function playFor(page: Page, card: Locator, ms: number) {
   return captured(page, from);
 }
 
-/** Band levels (dB relative to the total) of a Welch power spectrum, in bands fixed in Hz. */
-export function bandLevels(x: Float32Array, sampleRate: number): number[] {
-  const size = 512;
-  const edges = [20, 60, 120, 200, 350, 600, 1000, 1500, 2000];
-  const power = new Float64Array(size / 2);
-  const window = Float64Array.from({ length: size }, (_, n) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / (size - 1)));
-  const cos = Float64Array.from({ length: size }, (_, n) => Math.cos((2 * Math.PI * n) / size));
-  const sin = Float64Array.from({ length: size }, (_, n) => Math.sin((2 * Math.PI * n) / size));
-  const frame = new Float64Array(size);
-  for (let offset = 0; offset + size <= x.length; offset += size / 2) {
-    for (let n = 0; n < size; n++) frame[n] = x[offset + n]! * window[n]!;
-    for (let k = 1; k < size / 2; k++) {
-      let re = 0;
-      let im = 0;
-      for (let n = 0; n < size; n++) {
-        const i = (k * n) % size;
-        re += frame[n]! * cos[i]!;
-        im -= frame[n]! * sin[i]!;
-      }
-      power[k]! += re * re + im * im;
+/**
+ * The offset in `rendered` (from `lowest` to `highest` samples) where the piece of `heard` from
+ * `at` of `length` samples matches best, by the energy of the difference.
+ */
+export function bestOffset(
+  heard: Float32Array,
+  rendered: Float32Array,
+  piece: { at: number; length: number },
+  lowest: number,
+  highest: number,
+): number {
+  const { at, length } = piece;
+  let best = lowest;
+  let bestError = Infinity;
+  for (let offset = Math.max(lowest, -at); offset <= highest && at + offset + length <= rendered.length; offset++) {
+    let error = 0;
+    for (let i = at; i < at + length && error < bestError; i++) {
+      const d = heard[i]! - rendered[i + offset]!;
+      error += d * d;
+    }
+    if (error < bestError) {
+      bestError = error;
+      best = offset;
     }
   }
-  const bands = edges.slice(1).map((high, i) => {
-    let sum = 0;
-    for (let k = 1; k < size / 2; k++) {
-      const hz = (k * sampleRate) / size;
-      if (hz >= edges[i]! && hz < high) sum += power[k]!;
-    }
-    return sum;
-  });
-  const total = bands.reduce((a, b) => a + b, 0) || 1e-30;
-  return bands.map((band) => Math.max(-60, 10 * Math.log10(band / total + 1e-30)));
+  return best;
 }
 
-export const distance = (a: number[], b: number[]) =>
-  a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+/** The energy of heard − rendering over heard's [from, to), in dB relative to heard's own energy. */
+export function residualDb(heard: Float32Array, rendered: Float32Array, offset: number, from: number, to: number) {
+  let error = 0;
+  let energy = 0;
+  for (let i = from; i < to; i++) {
+    const d = heard[i]! - (rendered[i + offset] ?? 0);
+    error += d * d;
+    energy += heard[i]! * heard[i]!;
+  }
+  if (error === 0) return -Infinity;
+  return 10 * Math.log10(error / (energy || 1e-30));
+}
 
 export const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / Math.max(1, x.length));
