@@ -114,13 +114,15 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
       0.99,
     );
     console.log(
-      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}; ${likeness.unexplained} unlike windows no jump explains; unlike: ${likeness.unlike.map((w) => `${(w.start / stored.sampleRate).toFixed(1)} s r ${w.correlation.toFixed(3)} rms ${w.rms.toFixed(4)}`).join(', ') || 'none'}`,
+      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}; ${likeness.unexplained} unlike windows no jump explains; unlike: ${likeness.unlike.map((w) => `${(w.start / stored.sampleRate).toFixed(1)} s r ${w.correlation.toFixed(3)} rms ${w.rms.toFixed(4)} pieces ${w.pieces}/5`).join(', ') || 'none'}`,
     );
     // Under a full CI run's load the fake capture dropped a buffer 7 times in 31 s (55 of 61 windows
     // alike, lowest r 0.995), and once left 22 of 27 alike with one jump (which windows failed was not
     // logged then; it is now): the windows a jump spoils are not counted against the path. Every other
     // window must be the source, and most of the recording must be (a codec in the path leaves no
-    // window alike, so both fail then).
+    // window alike, so both fail then). A later CI run had its first three windows unlike (r 0.30,
+    // 0.54, 0.64) and no window before them to follow on from; such windows are now judged by their
+    // 0.1 s pieces (alignment.ts), and the log says how many were found in the source.
     expect(likeness.unexplained).toBe(0);
     expect(likeness.alike).toBeGreaterThanOrEqual(0.6 * likeness.windows);
 
