@@ -88,7 +88,11 @@ async function main() {
       clearTimeout(timer);
       lock.release();
     }
-    process.exit(0);
+    // Left to end by itself: process.exit() can deadlock Node 24 when a background compile waits for
+    // a garbage collection the exiting main thread never runs (nodejs/node#54918, #64274). Anything
+    // still holding the event loop open is cut off after a second.
+    process.exitCode = 0;
+    setTimeout(() => process.exit(0), 1_000).unref();
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));

@@ -195,8 +195,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// The exit code is set and the process left to end by itself: process.exit() can deadlock Node 24
+// (24.21.0 here) when a background compile waits for a garbage collection the exiting main thread
+// will never run (nodejs/node#54918, #64274). It hung a CLI test in CI for good.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
     if (
       e instanceof UsageError ||
@@ -205,11 +210,13 @@ main(process.argv.slice(2)).then(
       (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
     ) {
       console.error(`auscura-dsp: ${(e as Error).message}\n${USAGE}`);
-      process.exit(2);
+      process.exitCode = 2;
+      return;
     }
     if (e instanceof RangeError || (e as { code?: string }).code === 'ENOENT') {
       console.error(`auscura-dsp: ${(e as Error).message}`);
-      process.exit(1);
+      process.exitCode = 1;
+      return;
     }
     throw e;
   },

@@ -8,8 +8,11 @@ import { decodeWav } from '../src/wav.js';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { fixturePath } from './helpers.js';
 
+// A child that hangs is killed and fails its test, rather than blocking the suite (a synchronous
+// call keeps vitest's own timeout from firing): one hung at exit in CI, see src/cli.ts.
+const timeout = 50_000;
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const run = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout });
 const input = fixturePath('heart_normal_circor_49974_MV');
 
 describe('auscura-dsp', () => {
@@ -61,18 +64,19 @@ describe('auscura-dsp', () => {
   it('fails with a clear message and exit code 2 on a malformed WAV or bad options', () => {
     const bad = join(dir, 'bad.wav');
     writeFileSync(bad, 'RIFF\x10\0\0\0WAVEjunk');
-    const r = spawnSync(process.execPath, [CLI, 'analyze', bad], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'analyze', bad], { encoding: 'utf8', timeout });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no fmt chunk/);
     const p = spawnSync(process.execPath, [CLI, 'process', input, '--preset', 'loud', '-o', join(dir, 'x.wav')], {
       encoding: 'utf8',
+      timeout,
     });
     expect(p.status).toBe(2);
     expect(p.stderr).toMatch(/--preset must be one of wide, low, high, raw/);
     const c = spawnSync(
       process.execPath,
       [CLI, 'process', input, '--low-cut', '300', '--high-cut', '200', '-o', join(dir, 'y.wav')],
-      { encoding: 'utf8' },
+      { encoding: 'utf8', timeout },
     );
     expect(c.status).toBe(1);
     expect(c.stderr).toMatch(/above the high cut/);
@@ -83,10 +87,10 @@ describe('the murmur training command', () => {
   const train = fileURLToPath(new URL('../dist/murmur/train/cli.js', import.meta.url));
 
   it('refuses a bad --seed, and --seed for train, before reading the dataset', () => {
-    const e = spawnSync(process.execPath, [train, 'eval', '--seed', 'x'], { encoding: 'utf8' });
+    const e = spawnSync(process.execPath, [train, 'eval', '--seed', 'x'], { encoding: 'utf8', timeout });
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/--seed must be a whole number/);
-    const t = spawnSync(process.execPath, [train, 'train', '--seed', '3'], { encoding: 'utf8' });
+    const t = spawnSync(process.execPath, [train, 'train', '--seed', '3'], { encoding: 'utf8', timeout });
     expect(t.status).toBe(2);
     expect(t.stderr).toMatch(/--seed is for eval only/);
   });

@@ -94,10 +94,13 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+// Exit codes are set, not forced: process.exit() can deadlock Node 24 at exit (see ../../cli.ts).
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
     console.error(e);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );
