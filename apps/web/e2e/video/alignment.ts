@@ -128,7 +128,6 @@ export function windowLikeness(
   let unlikeSinceLastAlike: WindowLikeness['unlike'] = [];
   const judged = new Set<WindowLikeness['unlike'][number]>();
   let last: { start: number; lag: number } | null = null;
-  const alike: { start: number; lag: number }[] = [];
   for (let start = 0; start + window <= excerpt.length; start += window) {
     out.windows++;
     const part = excerpt.subarray(start, start + window);
@@ -147,7 +146,6 @@ export function windowLikeness(
       continue;
     }
     out.alike++;
-    alike.push({ start, lag: found.lag });
     out.worstAlike = Math.min(out.worstAlike, found.correlation);
     if (last && found.lag !== (last.lag + start - last.start) % sourceAtExcerptRate.length) out.jumps.push(start);
     else if (last) {
