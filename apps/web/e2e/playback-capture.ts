@@ -118,8 +118,34 @@ export async function playFor(page: Page, card: Locator, ms: number) {
 }
 
 /**
- * The offset in `rendered` (from `lowest` to `highest` samples) where the piece of `heard` from
- * `at` of `length` samples matches best, by the energy of the difference.
+ * The lag, from `lowest` to `highest`, at which `reference` read from there (circularly) is nearest
+ * to `x[at, at + length)` by the energy of the difference, and that energy. A lag stops being added
+ * up once it is worse than the best so far.
+ */
+export function leastSquaredDifference(
+  x: Float32Array,
+  at: number,
+  length: number,
+  reference: Float32Array,
+  lowest: number,
+  highest: number,
+): { lag: number; error: number } {
+  const n = reference.length;
+  let best = { lag: lowest, error: Infinity };
+  for (let lag = lowest; lag <= highest; lag++) {
+    let error = 0;
+    for (let i = 0; i < length && error < best.error; i++) {
+      const d = x[at + i]! - reference[(((lag + i) % n) + n) % n]!;
+      error += d * d;
+    }
+    if (error < best.error) best = { lag, error };
+  }
+  return best;
+}
+
+/**
+ * The offset in `rendered` (from `lowest` to `highest` samples, within it) where the piece of
+ * `heard` from `at` of `length` samples matches best.
  */
 export function bestOffset(
   heard: Float32Array,
@@ -129,20 +155,9 @@ export function bestOffset(
   highest: number,
 ): number {
   const { at, length } = piece;
-  let best = lowest;
-  let bestError = Infinity;
-  for (let offset = Math.max(lowest, -at); offset <= highest && at + offset + length <= rendered.length; offset++) {
-    let error = 0;
-    for (let i = at; i < at + length && error < bestError; i++) {
-      const d = heard[i]! - rendered[i + offset]!;
-      error += d * d;
-    }
-    if (error < bestError) {
-      bestError = error;
-      best = offset;
-    }
-  }
-  return best;
+  const from = Math.max(lowest, -at);
+  const to = Math.min(highest, rendered.length - length - at);
+  return leastSquaredDifference(heard, at, length, rendered, at + from, at + to).lag - at;
 }
 
 /** The energy of heard − rendering over heard's [from, to), in dB relative to heard's own energy. */

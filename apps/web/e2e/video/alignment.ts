@@ -1,4 +1,4 @@
-import { rms } from '../playback-capture';
+import { leastSquaredDifference, rms } from '../playback-capture';
 
 /**
  * Where a recorded excerpt sits in a looping source, and how alike they are there: the normalised
@@ -92,7 +92,7 @@ export interface WindowLikeness {
   worstAlike: number;
   /**
    * The windows that are not the source: where they start (samples of the excerpt), their best
-   * correlation and RMS, and how many of their five pieces were found in the source (piecesFound).
+   * correlation and RMS, and how many of their five pieces were found in the source (piecesInSource).
    */
   unlike: { start: number; correlation: number; rms: number; pieces: number }[];
   /**
@@ -126,7 +126,7 @@ export function windowLikeness(
   const ratio = sourceAtExcerptRate.length / sourceAtSourceRate.length;
   const out: WindowLikeness = { windows: 0, alike: 0, jumps: [], worstAlike: 1, unlike: [], unexplained: 0 };
   let unlikeSinceLastAlike: WindowLikeness['unlike'] = [];
-  const judged = new Set<WindowLikeness['unlike'][number]>();
+  const countedBetweenAlike = new Set<WindowLikeness['unlike'][number]>();
   let last: { start: number; lag: number } | null = null;
   for (let start = 0; start + window <= excerpt.length; start += window) {
     out.windows++;
@@ -150,7 +150,7 @@ export function windowLikeness(
     if (last && found.lag !== (last.lag + start - last.start) % sourceAtExcerptRate.length) out.jumps.push(start);
     else if (last) {
       out.unexplained += unlikeSinceLastAlike.length;
-      for (const unlike of unlikeSinceLastAlike) judged.add(unlike);
+      for (const unlike of unlikeSinceLastAlike) countedBetweenAlike.add(unlike);
     }
     unlikeSinceLastAlike = [];
     last = { start, lag: found.lag };
@@ -161,12 +161,12 @@ export function windowLikeness(
       sourceAtExcerptRate,
       excerpt,
       excerptAtSourceRate,
-      unlike,
+      unlike.start,
       window,
     );
     // Before the first alike window, after the last or where the place moved: no jump keeps a
     // window from holding any piece of the source.
-    if (!judged.has(unlike) && unlike.pieces === 0) out.unexplained++;
+    if (!countedBetweenAlike.has(unlike) && unlike.pieces === 0) out.unexplained++;
   }
   return out;
 }
@@ -186,53 +186,29 @@ function piecesInSource(
   sourceAtExcerptRate: Float32Array,
   excerpt: Float32Array,
   excerptAtSourceRate: Float32Array,
-  unlike: { start: number },
+  start: number,
   window: number,
 ): number {
   const ratio = sourceAtExcerptRate.length / sourceAtSourceRate.length;
   const size = Math.floor(window / 5);
   let energy = 0;
-  for (let i = unlike.start; i < unlike.start + window; i++) energy += excerpt[i]! * excerpt[i]!;
+  for (let i = start; i < start + window; i++) energy += excerpt[i]! * excerpt[i]!;
   const limit = energy / 5 / 400;
-  const squaredDifference = (
-    source: Float32Array,
-    x: Float32Array,
-    at: number,
-    length: number,
-    lag: number,
-    bound: number,
-  ) => {
-    const n = source.length;
-    let error = 0;
-    for (let i = 0; i < length && error < bound; i++) {
-      const d = x[at + i]! - source[(((lag + i) % n) + n) % n]!;
-      error += d * d;
-    }
-    return error;
-  };
   let found = 0;
-  for (let at = unlike.start; at + size <= unlike.start + window; at += size) {
+  for (let at = start; at + size <= start + window; at += size) {
     const coarseAt = Math.floor(at / ratio);
-    const coarseLength = Math.floor(size / ratio);
-    let best = { error: Infinity, lag: 0 };
-    for (let lag = 0; lag < sourceAtSourceRate.length; lag++) {
-      const error = squaredDifference(
-        sourceAtSourceRate,
-        excerptAtSourceRate,
-        coarseAt,
-        coarseLength,
-        lag - coarseAt,
-        best.error,
-      );
-      if (error < best.error) best = { error, lag: lag - coarseAt };
-    }
-    const around = Math.round(best.lag * ratio);
+    const coarse = leastSquaredDifference(
+      excerptAtSourceRate,
+      coarseAt,
+      Math.floor(size / ratio),
+      sourceAtSourceRate,
+      0,
+      sourceAtSourceRate.length - 1,
+    );
+    const around = Math.round(coarse.lag * ratio);
     const reach = Math.ceil(2 * ratio);
-    let error = Infinity;
-    for (let lag = around - reach; lag <= around + reach; lag++) {
-      error = Math.min(error, squaredDifference(sourceAtExcerptRate, excerpt, at, size, lag, error));
-    }
-    if (error < limit) found++;
+    const fine = leastSquaredDifference(excerpt, at, size, sourceAtExcerptRate, around - reach, around + reach);
+    if (fine.error < limit) found++;
   }
   return found;
 }
