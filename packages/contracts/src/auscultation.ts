@@ -3,7 +3,7 @@ import { isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import type { Endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
-import { murmurFindingSchema, rateRangeSchema } from './murmur.js';
+import { murmurFindingSchema, rateRangeSchema, recordingQualitySchema } from './murmur.js';
 
 export const auscultationPointTypeSchema = z.enum(['heart', 'lungs', 'other']);
 export const auscultationPointSchema = z.object({
@@ -41,6 +41,8 @@ export const beatawareReportSchema = z.object({
   murmur: murmurFindingSchema.optional(),
   /** The normal rate range the rate was judged against; absent for lung recordings and older reports. */
   rateRange: rateRangeSchema.optional(),
+  /** Whether the recording could be judged, and why not; absent in older reports. */
+  quality: recordingQualitySchema.optional(),
 });
 
 export type BeatawareReport = z.infer<typeof beatawareReportSchema>;

@@ -34,6 +34,8 @@ export const murmurFindingSchema = z.object({
     .object({
       phase: z.enum(['systolic', 'diastolic']),
       pattern: z.enum(['holo', 'early', 'mid', 'late']).nullable(),
+      /** The murmur's shape (CirCor's annotation classes); null where the analysis is unsure. Absent in older reports. */
+      shape: z.enum(['crescendo', 'decrescendo', 'diamond', 'plateau']).nullable().optional(),
     })
     .nullable(),
   segments: z.array(z.object({ start: z.number().min(0), end: z.number().min(0) })).max(1000),
@@ -49,3 +51,30 @@ export const rateRangeSchema = z.object({
   source: z.string().max(200),
 });
 export type RateRangeInfo = z.infer<typeof rateRangeSchema>;
+
+/**
+ * Why a recording could not be judged. The analysis decides this first; when it cannot judge, it
+ * gives no heart rate, murmur `unknown` and diagnosis INSUFFICIENT_DATA, and says why.
+ */
+export const recordingQualityReasons = [
+  'silent',
+  'no-heartbeat',
+  'too-noisy',
+  'clipped',
+  'too-short',
+  'speech',
+] as const;
+export const recordingQualityReasonSchema = z.enum(recordingQualityReasons);
+export type RecordingQualityReason = z.infer<typeof recordingQualityReasonSchema>;
+
+/**
+ * The recording-quality verdict stored with the automated report: whether the recording could be
+ * judged, the reason when it could not, and the sentence said to the clinician ("Repeat the recording:
+ * no heartbeat was found"). Absent in older reports.
+ */
+export const recordingQualitySchema = z.object({
+  judged: z.boolean(),
+  reason: recordingQualityReasonSchema.nullable(),
+  message: z.string().max(300),
+});
+export type RecordingQuality = z.infer<typeof recordingQualitySchema>;
