@@ -19,8 +19,10 @@ async function watchViolations(page: Page): Promise<string[]> {
       );
     });
   });
+  // A header the browser cannot parse is said on the console too: a Permissions-Policy feature
+  // Chromium does not know ('bluetooth') printed a warning on every page.
   page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) seen.push(message.text());
+    if (/Content[- ]Security[- ]Policy|Permissions[- ]Policy/i.test(message.text())) seen.push(message.text());
   });
   return seen;
 }

@@ -127,6 +127,18 @@ test('provider and patient see and hear each other in the room; target, disconne
     const local = provider.getByLabel('Your camera', { exact: true });
     const localBox = (await local.boundingBox())!;
     expect([Math.round(localBox.width), Math.round(localBox.height)]).toEqual([160, 200]);
+    // At 1024 px the patient's video keeps at least 480 px, the self view over one of its corners
+    // (it was a 270 px strip beside the auscultations panel, mostly under the self view).
+    for (const width of [1440, 1024]) {
+      await provider.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
+      const remoteBox = (await provider.getByLabel('Patient video', { exact: true }).boundingBox())!;
+      const selfBox = (await local.boundingBox())!;
+      expect(remoteBox.width, `the patient's video at ${width} px`).toBeGreaterThanOrEqual(480);
+      expect(selfBox.x).toBeGreaterThanOrEqual(remoteBox.x);
+      expect(selfBox.x + selfBox.width).toBeLessThanOrEqual(remoteBox.x + remoteBox.width + 1);
+      expect(selfBox.y + selfBox.height).toBeLessThanOrEqual(remoteBox.y + remoteBox.height + 1);
+    }
+    await provider.setViewportSize({ width: 1440, height: 900 });
     await expectNoSeriousViolations(provider);
     await snap(provider, 'video-room', [1440, 1024]);
     await expectNoSeriousViolations(patient);

@@ -276,10 +276,16 @@ test('the lobby starts an exam for a patient from the list and from the start sc
   await expectNoSeriousViolations(page);
   await info.getByRole('button', { name: 'Close' }).click();
 
+  // The start screen without a patient asks for no patient (it once asked for patient-profiles/ with an empty id).
+  const emptyIdRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/patient-profiles\/(\?|$)/.test(request.url())) emptyIdRequests.push(request.url());
+  });
   await page.goto('/live-exam');
   await expect(page.getByRole('heading', { name: 'Start a virtual exam' })).toBeVisible();
   await page.getByRole('button', { name: 'Start exam' }).click();
   await expect(page.getByText('You must select a patient')).toBeVisible();
+  expect(emptyIdRequests).toEqual([]);
   await expectNoSeriousViolations(page);
   await snap(page, 'lobby-start', desktop);
 });

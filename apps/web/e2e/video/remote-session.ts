@@ -44,31 +44,33 @@ export async function patientPage(
 }
 
 /**
- * A virtual exam of the signed-in provider's started now, entered by the provider; the patient
- * joins with the code and a name, is admitted, and uses the input it is offered as its stethoscope
- * (no fake input is named like one, so the 16 tries of §9 run out first). Answers the exam's ids and
- * the room's auscultations panel.
+ * A virtual exam of the signed-in provider's started now the way a clinician does it — Start Virtual
+ * Exam in a patient's row, then Start exam, straight into the room (exams-and-devices §2.3; this path
+ * once left 'Record' disabled for good, the room never learning its exam) — then the patient joins
+ * with the code and a name, is admitted, and uses the input it is offered as its stethoscope (no fake
+ * input is named like one, so the 16 tries of §9 run out first). Answers the exam's ids and the
+ * room's auscultations panel.
  */
 export async function remoteSession(provider: Page, patient: Page) {
-  const token = await pageAccessToken(provider);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-  const patients = await api<{ items: { id: string }[] }>(provider, '/api/v1/search/patient-profiles');
-  const exam = await api<{ id: string; accessCode: string }>(provider, '/api/v1/virtual-exams', {
-    method: 'POST',
-    body: {
-      healthcareProviderId: claims['https://auscura.example/healthcareProviderId'],
-      patientProfileId: patients.items[0]!.id,
-      timeZone: 'Europe/Paris',
-    },
-  });
-  await provider.goto(`/live-exam/${exam.id}`);
-  await provider.getByRole('button', { name: 'Enter exam' }).click();
+  await provider.goto('/patients');
+  const firstView = provider
+    .getByRole('table')
+    .getByRole('link', { name: /^View / })
+    .first();
+  const patientName = ((await firstView.getAttribute('aria-label')) ?? '').replace(/^View /, '');
+  await provider.getByRole('button', { name: `More actions for ${patientName}` }).click();
+  await provider.getByRole('menuitem', { name: 'Start Virtual Exam' }).click();
+  await provider.getByRole('button', { name: 'Start exam' }).click();
+  await expect(provider).toHaveURL(/\/live-exam\/[0-9a-f-]{36}$/);
+  const virtualExamId = new URL(provider.url()).pathname.split('/').pop()!;
   const panel: Locator = provider.getByRole('complementary', { name: 'Auscultations' });
   await expect(panel.getByRole('heading', { name: 'Recorded auscultations' })).toBeVisible();
-  const examId = (await api<{ examId: string }>(provider, `/api/v1/virtual-exams/${exam.id}`)).examId;
+  const exam = await api<{ examId: string; accessCode: string }>(provider, `/api/v1/virtual-exams/${virtualExamId}`);
+  // The room knows its exam: its recordings list, not "being created".
+  await expect(panel.getByText('The exam’s record is being created…')).toBeHidden({ timeout: 10_000 });
 
   const join = async (page: Page) => {
-    await page.goto(`/virtual-exam/${exam.id}`);
+    await page.goto(`/virtual-exam/${virtualExamId}`);
     await page.getByRole('textbox', { name: 'Access code' }).fill(exam.accessCode);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: 'Your name' }).fill('Pat Example');
@@ -79,5 +81,5 @@ export async function remoteSession(provider: Page, patient: Page) {
     await expect(page.getByText(/^Connected:/)).toBeVisible();
   };
   await join(patient);
-  return { virtualExamId: exam.id, examId, panel };
+  return { virtualExamId, examId: exam.examId, panel };
 }

@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AuscultationCard } from '../../../features/exams/components/auscultation/auscultation-card.tsx';
-import { LiveExamScreen } from '../../../features/live-exam/components/live-exam-screen.tsx';
-import { AuscultationsPanel } from '../../../features/live-exam/components/remote-auscultation/auscultations-panel.tsx';
+import { LiveExamScreen } from '../../../features/live-exam/provider/components/live-exam-screen.tsx';
+import { AuscultationsPanel } from '../../../features/live-exam/provider/components/remote-auscultation/auscultations-panel.tsx';
 import { useNotify } from '../../../components/notifications/use-notify.ts';
-import { CameraPreview } from '../../../components/video/camera-preview.tsx';
-import { MediaGate } from '../../../components/video/media-gate.tsx';
-import { ProviderVideoRoom } from '../../../components/video/provider-video-room.tsx';
-import { RoomNotesButton } from '../../../components/video/room-notes-button.tsx';
-import { useLocalMedia } from '../../../components/video/use-local-media.ts';
+import { CameraPreview } from '../../../features/live-exam/room/components/camera-preview.tsx';
+import { MediaGate } from '../../../components/media/media-gate.tsx';
+import { ProviderVideoRoom } from '../../../features/live-exam/provider/components/provider-video-room.tsx';
+import { RoomNotesButton } from '../../../features/live-exam/provider/components/room-notes-button.tsx';
+import { useLocalMedia } from '../../../hooks/use-local-media.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 
 /**

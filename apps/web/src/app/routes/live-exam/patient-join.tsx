@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { PatientJoin } from '../../../features/patient-portal/components/patient-join.tsx';
-import { PatientVideo } from '../../../features/patient-portal/components/patient-video.tsx';
+import { PatientJoin } from '../../../features/live-exam/patient/components/patient-join.tsx';
+import { PatientVideo } from '../../../features/live-exam/patient/components/patient-video.tsx';
 
 /** /live-exam signed out (access-code entry) and /virtual-exam/{id} (the emailed link's form). */
 export default function PatientJoinRoute() {

@@ -16,7 +16,10 @@ export function getPatientProfileQueryOptions(id: string) {
   });
 }
 
-/** One patient of the caller's organization; another organization's answers 404 (clinician-portal §6). */
-export function usePatientProfile(id: string) {
-  return useQuery(getPatientProfileQueryOptions(id));
+/**
+ * One patient of the caller's organization; another organization's answers 404 (clinician-portal §6).
+ * No id, no request (a screen that may or may not be about one patient).
+ */
+export function usePatientProfile(id: string | null) {
+  return useQuery({ ...getPatientProfileQueryOptions(id ?? ''), enabled: !!id });
 }
