@@ -1,6 +1,8 @@
+import { encodeWav } from '@auscura/audio-engine';
 import type { NoiseQualityRecord } from '@auscura/contracts';
+import type { Capture } from './live-input.ts';
 
-/** A recording made in the Auscultate step, waiting for Review. */
+/** A finished recording, prepared for listening back and for its upload. */
 export type Recorded = {
   samples: Float32Array;
   sampleRate: number;
@@ -14,4 +16,51 @@ export const noiseQualityUnitMs = 1000;
 /** The engine's per-slice flags (1 = noisy) as the upload's record. */
 export function toNoiseQualityRecord(flags: Uint8Array): NoiseQualityRecord {
   return { unit: noiseQualityUnitMs, record: Array.from(flags, (flag) => (flag ? 1 : 0)) };
+}
+
+/**
+ * A capture with what the engine says of it (the noise-quality flags, in the page's worker).
+ * `prepared` is false when the engine could not run: the samples are kept, the flags are empty.
+ */
+export async function prepareRecorded(
+  capture: Capture,
+  deviceLabel: string,
+): Promise<{ recorded: Recorded; prepared: boolean }> {
+  let flags: Uint8Array | null = null;
+  try {
+    const { acquireEngineBridge } = await import('./engine-bridge.ts');
+    const { bridge, release } = acquireEngineBridge();
+    try {
+      flags = await bridge.call('noiseQuality', [capture.samples, capture.sampleRate]);
+    } finally {
+      release();
+    }
+  } catch {
+    flags = null;
+  }
+  return {
+    recorded: {
+      samples: capture.samples,
+      sampleRate: capture.sampleRate,
+      deviceLabel,
+      noiseQualityRecord: toNoiseQualityRecord(flags ?? new Uint8Array(0)),
+    },
+    prepared: flags !== null,
+  };
+}
+
+/**
+ * What every pending upload of a recording holds, whichever flow made it: the lossless file the
+ * server stores (PCM 16 at the capture's own rate), its idempotency key and when it was made.
+ */
+export function recordingFile(recorded: Recorded) {
+  const wav = encodeWav([recorded.samples], recorded.sampleRate, 'pcm16');
+  return {
+    clientRecordingId: crypto.randomUUID(),
+    deviceLabel: recorded.deviceLabel,
+    noiseQualityRecord: recorded.noiseQualityRecord,
+    wav: new Blob([new Uint8Array(wav)], { type: 'audio/wav' }),
+    durationSec: recorded.samples.length / recorded.sampleRate,
+    dateCreated: new Date().toISOString(),
+  };
 }

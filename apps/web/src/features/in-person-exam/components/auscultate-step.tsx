@@ -1,20 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { AuscultationPoint } from '@auscura/contracts';
-import { useCountdown } from '../../../hooks/use-countdown.ts';
 import { useLiveInput } from '../../../hooks/use-live-input.ts';
 import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
+import { useRecorder } from '../../../hooks/use-recorder.ts';
 import { pointName } from '../utils/points.ts';
-import { toNoiseQualityRecord } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
 import { MonitorControls } from '../../../components/recording/monitor-controls.tsx';
-
-type Phase = 'idle' | 'recording' | 'finishing';
 
 type AuscultateStepProps = {
   point: AuscultationPoint;
@@ -31,63 +28,20 @@ type AuscultateStepProps = {
 export function AuscultateStep(props: AuscultateStepProps) {
   const { point, deviceId, monitor, onMonitorChange, onRecorded, onFailed, onBack } = props;
   const { input, level, failed } = useLiveInput(deviceId, monitor);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const stopRecorder = useRef<(() => void) | null>(null);
-  const countdown = useCountdown(() => stopRecorder.current?.());
-  const resetCountdown = countdown.reset;
+  const recorder = useRecorder(input, { inputFailed: failed });
+  const { phase, remainingMs } = recorder;
   const latest = useRef({ onRecorded, onFailed });
   latest.current = { onRecorded, onFailed };
 
-  const start = () => {
-    if (!input) return;
-    const recording = input.record();
-    stopRecorder.current = recording.stop;
-    setPhase('recording');
-    countdown.start();
-    void recording.done.then(async (capture) => {
-      countdown.stop();
-      setPhase('finishing');
-      stopRecorder.current = null;
-      if (capture.samples.length === 0) {
-        setPhase('idle');
-        countdown.reset();
-        latest.current.onFailed();
-        return;
-      }
-      try {
-        const { acquireEngineBridge } = await import('../../../lib/audio/engine-bridge.ts');
-        const { bridge, release } = acquireEngineBridge();
-        try {
-          const flags = await bridge.call('noiseQuality', [capture.samples, capture.sampleRate]);
-          latest.current.onRecorded({
-            samples: capture.samples,
-            sampleRate: capture.sampleRate,
-            deviceLabel: input.deviceLabel,
-            noiseQualityRecord: toNoiseQualityRecord(flags),
-          });
-        } finally {
-          release();
-        }
-      } catch {
-        setPhase('idle');
-        countdown.reset();
-        latest.current.onFailed();
-      }
-    });
+  const start = async () => {
+    const outcome = await recorder.start();
+    if (outcome.kind === 'recorded') latest.current.onRecorded(outcome.recorded);
+    // Empty, unplugged, or the engine could not prepare it: the auscultation is cancelled.
+    else if (outcome.kind !== 'unavailable' && outcome.kind !== 'discarded') latest.current.onFailed();
   };
+  const stop = recorder.stop;
 
-  const stop = () => stopRecorder.current?.();
-
-  // The input ended mid-recording (unplugged): the auscultation is cancelled.
-  useEffect(() => {
-    if (!failed || phase !== 'recording') return;
-    stopRecorder.current = null;
-    resetCountdown();
-    setPhase('idle');
-    latest.current.onFailed();
-  }, [failed, phase, resetCountdown]);
-
-  const seconds = (countdown.remainingMs / 1000).toFixed(1);
+  const seconds = (remainingMs / 1000).toFixed(1);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Typography>
@@ -110,7 +64,7 @@ export function AuscultateStep(props: AuscultateStepProps) {
         </Typography>
         <LinearProgress
           variant="determinate"
-          value={(countdown.remainingMs / 600) | 0}
+          value={(remainingMs / 600) | 0}
           aria-label="Time left"
           sx={{ mt: 1, height: 8, borderRadius: 1 }}
         />
@@ -124,7 +78,7 @@ export function AuscultateStep(props: AuscultateStepProps) {
             Stop Auscultation
           </Button>
         ) : (
-          <Button variant="contained" onClick={start} disabled={!input || phase !== 'idle'}>
+          <Button variant="contained" onClick={() => void start()} disabled={!input || phase !== 'idle'}>
             Start Auscultation
           </Button>
         )}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { encodeWav } from '@auscura/audio-engine';
 import type { PresetName } from '@auscura/audio-engine';
 import type { AuscultationPoint } from '@auscura/contracts';
 import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscultation.ts';
@@ -12,6 +11,7 @@ import { useReviewPlayback } from '../../../hooks/use-review-playback.ts';
 import { removePendingRecording, savePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';
 import { pointName } from '../utils/points.ts';
+import { recordingFile } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 
 type ReviewStepProps = {
@@ -63,18 +63,7 @@ export function ReviewStep({
     playback.stop();
     let recording = pending;
     if (!recording) {
-      const wav = encodeWav([recorded.samples], recorded.sampleRate, 'pcm16');
-      recording = {
-        clientRecordingId: crypto.randomUUID(),
-        examId,
-        patientProfileId,
-        auscultationPoint: point,
-        deviceLabel: recorded.deviceLabel,
-        noiseQualityRecord: recorded.noiseQualityRecord,
-        wav: new Blob([new Uint8Array(wav)], { type: 'audio/wav' }),
-        durationSec,
-        dateCreated: new Date().toISOString(),
-      };
+      recording = { ...recordingFile(recorded), examId, patientProfileId, auscultationPoint: point };
       setPending(recording);
       // Kept even if the page is closed mid-upload; a storage failure must not stop the upload.
       await savePendingRecording(recording).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { encodeWav } from '@auscura/audio-engine';
 import type { SelfExamAuscultationRequest } from '@auscura/contracts';
+import { recordingFile } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { uploadSelfExamAuscultation } from '../../../lib/api/self-exam-requests/upload-self-exam-auscultation.ts';
 import { removePendingUpload, savePendingUpload } from '../utils/pending-uploads.ts';
@@ -24,8 +24,7 @@ export function pendingFrom(
   ar: SelfExamAuscultationRequest,
   recorded: Recorded,
 ): PendingUpload {
-  const wav = encodeWav([recorded.samples], recorded.sampleRate, 'pcm16');
-  const clientRecordingId = crypto.randomUUID();
+  const { clientRecordingId, deviceLabel, noiseQualityRecord, ...file } = recordingFile(recorded);
   const label = ar.auscultationPoint;
   return {
     selfExamRequestId,
@@ -34,12 +33,10 @@ export function pendingFrom(
     part: {
       auscultationPoint: { type: label.startsWith('h') ? 'heart' : 'lungs', label },
       clientRecordingId,
-      deviceLabel: recorded.deviceLabel,
-      noiseQualityRecord: recorded.noiseQualityRecord,
+      deviceLabel,
+      noiseQualityRecord,
     },
-    wav: new Blob([new Uint8Array(wav)], { type: 'audio/wav' }),
-    durationSec: recorded.samples.length / recorded.sampleRate,
-    dateCreated: new Date().toISOString(),
+    ...file,
   };
 }
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { remoteRecording } from '@auscura/contracts';
 import type { AuscultationRequest, AuscultationRequestError } from '@auscura/contracts';
+import { useRecorder } from '../../../../hooks/use-recorder.ts';
 import type { LiveInput } from '../../../../lib/audio/live-input.ts';
-import { toNoiseQualityRecord } from '../../../../lib/audio/recorded.ts';
 import type { LiveExamChannel } from '../../../../lib/realtime/live-exam-channel.ts';
 import { useLiveExamField } from '../../../../lib/realtime/use-live-exam-field.ts';
-import { pendingFromCapture, pendingRemoteUploads, retryDelayMs, sendRemoteUpload } from '../utils/remote-uploads.ts';
+import { pendingFromRecorded, pendingRemoteUploads, retryDelayMs, sendRemoteUpload } from '../utils/remote-uploads.ts';
 import type { PendingRemoteUpload } from '../utils/remote-uploads.ts';
 
 export type PatientRecordingView =
@@ -14,7 +14,7 @@ export type PatientRecordingView =
   | { kind: 'sending'; point: string; percent: number; retrying: boolean }
   | { kind: 'sent'; point: string };
 
-type Active = { requestId: string; point: string; stop: () => void; discarded: boolean };
+type Active = { requestId: string; point: string };
 
 /** Still waiting for this page's recording: asked for, not cancelled, nothing stored for it yet. */
 const isOpen = (request: AuscultationRequest | undefined) =>
@@ -40,6 +40,9 @@ export function usePatientRecordings(options: {
   realtime?: string;
 }) {
   const { channel, virtualExamId } = options;
+  // The clinician's countdown (in the shared state) decides when it stops; the worklet's own cap is 3 min.
+  const recorder = useRecorder(options.input, { timed: false, maxSeconds: remoteRecording.maxRecordingSeconds });
+  const { start: startRecording, stop: stopRecording, discard: discardRecording } = recorder;
   const requests = useLiveExamField(channel, 'auscultationRequests');
   const [view, setView] = useState<PatientRecordingView>({ kind: 'idle' });
   const active = useRef<Active | null>(null);
@@ -109,48 +112,29 @@ export function usePatientRecordings(options: {
   );
 
   const start = useCallback(
-    (requestId: string, request: AuscultationRequest, input: LiveInput) => {
-      const recording = input.record(remoteRecording.maxRecordingSeconds);
-      const current: Active = {
-        requestId,
-        point: request.auscultationPoint,
-        stop: recording.stop,
-        discarded: false,
-      };
+    async (requestId: string, request: AuscultationRequest) => {
+      const current: Active = { requestId, point: request.auscultationPoint };
       active.current = current;
       setView({ kind: 'recording', point: request.auscultationPoint });
-      void recording.done.then(async (capture) => {
-        if (active.current === current) active.current = null;
-        if (current.discarded) return setView({ kind: 'idle' });
-        if (capture.samples.length === 0) return void fail(requestId, 'AuscultationRecordingFailed');
-        await report(requestId, 'status', 'processing');
-        await report(requestId, 'uploadProgress', 0);
-        let flags: Uint8Array = new Uint8Array(0);
-        try {
-          const { acquireEngineBridge } = await import('../../../../lib/audio/engine-bridge.ts');
-          const { bridge, release } = acquireEngineBridge();
-          try {
-            flags = await bridge.call('noiseQuality', [capture.samples, capture.sampleRate]);
-          } finally {
-            release();
-          }
-        } catch {
-          // The noise flags are a help for the clinician, not a reason to lose the recording.
-        }
-        const pending = pendingFromCapture(capture, {
-          virtualExamId,
-          requestId,
-          request: requestNow(requestId) ?? request,
-          deviceLabel: input.deviceLabel,
-          noiseQualityRecord: toNoiseQualityRecord(flags),
-        });
-        await pendingRemoteUploads.save(pending).catch(() => undefined);
-        await send(pending);
+      const outcome = await startRecording();
+      if (active.current === current) active.current = null;
+      if (outcome.kind === 'discarded' || outcome.kind === 'unavailable') return setView({ kind: 'idle' });
+      if (outcome.kind === 'empty' || outcome.kind === 'input-lost')
+        return void fail(requestId, 'AuscultationRecordingFailed');
+      await report(requestId, 'status', 'processing');
+      await report(requestId, 'uploadProgress', 0);
+      // 'unprepared' keeps the recording too: the noise flags help the clinician, they are no reason to lose it.
+      const pending = pendingFromRecorded(outcome.recorded, {
+        virtualExamId,
+        requestId,
+        request: requestNow(requestId) ?? request,
       });
+      await pendingRemoteUploads.save(pending).catch(() => undefined);
+      await send(pending);
     },
     // requestNow reads the channel's newest state at call time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [virtualExamId, report, fail, send],
+    [virtualExamId, report, fail, send, startRecording],
   );
 
   // Follow the clinician's requests: start, stop, cancel.
@@ -160,12 +144,11 @@ export function usePatientRecordings(options: {
     if (current) {
       const request = requests[current.requestId];
       if (!isOpen(request) || request?.status === 'cancelled') {
-        current.discarded = true;
-        current.stop();
+        discardRecording();
         active.current = null;
         setView({ kind: 'idle' });
       } else if (request?.recordingStopRequest) {
-        current.stop();
+        stopRecording();
       }
     }
     for (const [id, abort] of sending.current) if (!isOpen(requests[id])) abort.abort();
@@ -175,10 +158,10 @@ export function usePatientRecordings(options: {
       if (handled.current.has(id) || !isOpen(request) || request.status !== 'pending') continue;
       if (!request.recordingStartRequest || request.recordingStopRequest) continue;
       handled.current.add(id);
-      start(id, request, input);
+      void start(id, request);
       break;
     }
-  }, [requests, options.input, start]);
+  }, [requests, options.input, start, stopRecording, discardRecording]);
 
   // A recording of this exam that did not reach the server before (a network cut) goes again.
   const resumed = useRef(false);
@@ -195,12 +178,11 @@ export function usePatientRecordings(options: {
   const stethoscopeLost = useCallback(() => {
     const current = active.current;
     if (!current) return;
-    current.discarded = true;
-    current.stop();
+    discardRecording();
     active.current = null;
     setView({ kind: 'idle' });
     void fail(current.requestId, 'DeviceDisconnected');
-  }, [fail]);
+  }, [fail, discardRecording]);
 
   return { view, recording: view.kind === 'recording', stethoscopeLost };
 }

@@ -1,8 +1,8 @@
-import { encodeWav } from '@auscura/audio-engine';
 import type { AuscultationRequest, NoiseQualityRecord } from '@auscura/contracts';
 import { createPendingUploads } from '../../../../lib/pending-uploads.ts';
 import { uploadAuscultation } from '../../../../lib/api/auscultations/upload-auscultation.ts';
-import type { Capture } from '../../../../lib/audio/live-input.ts';
+import { recordingFile } from '../../../../lib/audio/recorded.ts';
+import type { Recorded } from '../../../../lib/audio/recorded.ts';
 
 /**
  * A remote recording of the live exam waiting for its upload: kept in IndexedDB from the moment it
@@ -23,28 +23,22 @@ export type PendingRemoteUpload = {
 
 export const pendingRemoteUploads = createPendingUploads<PendingRemoteUpload>('auscura-live-exam', 'virtualExamId');
 
-/** The recorded samples as the lossless file the server stores (PCM 16 at the capture's own rate). */
-export function pendingFromCapture(
-  capture: Capture,
-  context: {
-    virtualExamId: string;
-    requestId: string;
-    request: AuscultationRequest;
-    deviceLabel: string;
-    noiseQualityRecord: NoiseQualityRecord;
-  },
+/** The recording as its pending upload: the lossless file (recordingFile) and the request it answers. */
+export function pendingFromRecorded(
+  recorded: Recorded,
+  context: { virtualExamId: string; requestId: string; request: AuscultationRequest },
 ): PendingRemoteUpload {
-  const wav = encodeWav([capture.samples], capture.sampleRate, 'pcm16');
+  const { clientRecordingId, deviceLabel, noiseQualityRecord, wav, dateCreated } = recordingFile(recorded);
   return {
-    clientRecordingId: crypto.randomUUID(),
+    clientRecordingId,
     virtualExamId: context.virtualExamId,
     auscultationRequestId: context.requestId,
     examId: context.request.examId ?? '',
     pointLabel: context.request.auscultationPoint,
-    deviceLabel: context.deviceLabel,
-    noiseQualityRecord: context.noiseQualityRecord,
-    wav: new Blob([new Uint8Array(wav)], { type: 'audio/wav' }),
-    dateCreated: new Date().toISOString(),
+    deviceLabel,
+    noiseQualityRecord,
+    wav,
+    dateCreated,
   };
 }
 
