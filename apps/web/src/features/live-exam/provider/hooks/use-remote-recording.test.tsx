@@ -2,9 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyLiveExamState } from '@auscura/contracts';
-import type { LiveExamState } from '@auscura/contracts';
-import { createChannelCore } from '../../../../lib/realtime/live-exam-channel.ts';
+import { fakeChannel } from '../../../../lib/realtime/test/fake-channel.ts';
 
 // What the server says of the stored recording, and the calls the hook makes about it.
 const processing = { status: 'processing' as string };
@@ -25,32 +23,6 @@ vi.mock('../../../../lib/api/auscultations/get-recording.ts', () => ({
 }));
 
 const { useRemoteRecording } = await import('./use-remote-recording.ts');
-
-/** A live exam channel whose writes land in its own state, as the server would store them. */
-function fakeChannel() {
-  const core = createChannelCore();
-  let state: LiveExamState = emptyLiveExamState();
-  core.setState(state);
-  core.setStatus('connected');
-  const set = (next: LiveExamState) => {
-    state = next;
-    core.setState(state);
-  };
-  const channel = core.channel({
-    async write(path: string, value: unknown) {
-      const [field, id, child] = path.split('/') as [keyof LiveExamState, string?, string?];
-      if (field !== 'auscultationRequests' || !id) return set({ ...state, [field]: value });
-      const requests = { ...state.auscultationRequests };
-      if (!child) {
-        if (value === null) delete requests[id];
-        else requests[id] = value as never;
-      } else requests[id] = { ...requests[id]!, [child]: value };
-      set({ ...state, auscultationRequests: requests });
-    },
-    close: () => undefined,
-  });
-  return { channel, state: () => state, set };
-}
 
 const examId = '00000000-0000-4000-8000-0000000000e1';
 const auscultationId = '00000000-0000-4000-8000-0000000000a1';
