@@ -3,6 +3,7 @@ import { isoDateTimeSchema, uuidSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import type { Endpoint } from './endpoint.js';
 import { apiErrorSchema } from './errors.js';
+import { auscultationSites } from './auscultation-sites.js';
 import { murmurFindingSchema, rateRangeSchema, recordingQualitySchema } from './murmur.js';
 
 export const auscultationPointTypeSchema = z.enum(['heart', 'lungs', 'other']);
@@ -14,11 +15,17 @@ export const auscultationPointSchema = z.object({
 });
 export type AuscultationPoint = z.infer<typeof auscultationPointSchema>;
 
-/** The standard points: h1–h5 (Heart 1..5) and l1–l5 (Lung 1..5); 'other' is in-person only. */
-export const auscultationPoints: AuscultationPoint[] = [
-  ...[1, 2, 3, 4, 5].map((n) => ({ type: 'heart' as const, label: `h${n}`, longLabel: `Heart ${n}` })),
-  ...[1, 2, 3, 4, 5].map((n) => ({ type: 'lungs' as const, label: `l${n}`, longLabel: `Lung ${n}` })),
-];
+/** The standard points, h1–h5 and l1–l5, from the one table (auscultation-sites.ts); 'other' is in-person only. */
+export const auscultationPoints: AuscultationPoint[] = auscultationSites
+  .filter((site) => site.type !== 'other')
+  .map(({ type, label, longLabel }) => ({ type, label, longLabel }));
+
+/** The in-person choices: the standard points and 'Other' (exams-and-devices §3). */
+export const inPersonPoints: AuscultationPoint[] = auscultationSites.map(({ type, label, longLabel }) => ({
+  type,
+  label,
+  longLabel,
+}));
 
 export const noiseQualityRecordSchema = z.object({
   unit: z.number().int().positive().max(60_000),

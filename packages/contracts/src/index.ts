@@ -10,6 +10,7 @@ export * from './built-features.js';
 export * from './patient-profile.js';
 export * from './query.js';
 export * from './auscultation.js';
+export * from './auscultation-sites.js';
 export * from './compatibility.js';
 export * from './device-units.js';
 export * from './exam.js';

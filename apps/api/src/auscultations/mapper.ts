@@ -1,26 +1,14 @@
+import { siteName, siteOf } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
 import type { Selectable } from 'kysely';
 import type { AuscultationsTable } from '../db/schema.js';
 
-const pointDescriptions: Record<string, string> = {
-  h1: 'Aortic area: right second intercostal space',
-  h2: 'Pulmonic area: left second intercostal space',
-  h3: "Erb's point: left third intercostal space",
-  h4: 'Tricuspid area: left fourth intercostal space',
-  h5: 'Mitral area: cardiac apex, left fifth intercostal space',
-  l1: 'Right upper lobe, anterior',
-  l2: 'Left upper lobe, anterior',
-  l3: 'Right middle lobe, anterior',
-  l4: 'Right lower lobe, posterior',
-  l5: 'Left lower lobe, posterior',
-};
-
+/** The clinician's description of a standard point, from the one table; undefined for 'other' and unknown labels. */
 export function describePoint(label: string): string | undefined {
-  return pointDescriptions[label];
+  return siteOf(label)?.description ?? undefined;
 }
 
 export function toAuscultation(row: Selectable<AuscultationsTable>): Auscultation {
-  const n = row.point_label.slice(1);
   return {
     id: row.id,
     dateCreated: new Date(row.date_created).toISOString(),
@@ -29,8 +17,10 @@ export function toAuscultation(row: Selectable<AuscultationsTable>): Auscultatio
     auscultationPoint: {
       type: row.point_type,
       label: row.point_label,
-      description: row.point_description ?? undefined,
-      longLabel: row.point_type === 'heart' ? `Heart ${n}` : row.point_type === 'lungs' ? `Lung ${n}` : 'Other',
+      // A standard point reads the table today (rows stored before the table keep no stale words);
+      // 'Other' keeps the description given when it was recorded.
+      description: describePoint(row.point_label) ?? row.point_description ?? undefined,
+      longLabel: row.point_type === 'other' ? siteName('other') : siteName(row.point_label),
     },
     recording:
       row.recording_mime_type && row.recording_duration !== null

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useNotify } from '../notifications/use-notify.ts';
 
 type DeleteAuscultationDialogProps = {
-  /** The point as people read it, e.g. 'Heart 1'. */
+  /** The point as people read it: its long label from the one table of points. */
   pointName: string;
   /** Deletes the recording; rejects when it could not. */
   onDelete: () => Promise<void>;

@@ -195,7 +195,7 @@ describe('the exam detail', () => {
       dateCreated: '2026-03-04T10:01:00.000Z',
       examId: exam.id,
       deviceLabel: null,
-      auscultationPoint: { type: 'heart', label: 'h1', longLabel: 'Aortic' },
+      auscultationPoint: { type: 'heart', label: 'h1', longLabel: 'Heart 1' },
       recording: null,
       noiseQualityRecord: null,
       heartrateBpm: null,
@@ -213,8 +213,8 @@ describe('the exam detail', () => {
     ] as const) {
       route = serve({ ...exam, auscultations: [recording(exam)] });
       renderWithProviders(<ExamDetail examId={examId} family="exam" combo={false} />, { notify, auth: { user } });
-      expect(await screen.findByRole('heading', { level: 3, name: 'Aortic' })).toBeTruthy();
-      expect(screen.queryAllByRole('button', { name: 'Delete, Aortic' })).toHaveLength(offered);
+      expect(await screen.findByRole('heading', { level: 3, name: 'Heart 1' })).toBeTruthy();
+      expect(screen.queryAllByRole('button', { name: 'Delete, Heart 1' })).toHaveLength(offered);
       // What a council member may do on another organization's exam stays: review and notes.
       expect(screen.getByRole('switch', { name: 'Mark as reviewed' })).toBeTruthy();
       cleanup();

@@ -8,7 +8,7 @@ import type { AuscultationPoint } from '@auscura/contracts';
 import { useLiveInput } from '../../../hooks/use-live-input.ts';
 import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
 import { useRecorder } from '../../../hooks/use-recorder.ts';
-import { pointName } from '../utils/points.ts';
+import { siteName, siteOf } from '@auscura/contracts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
 import { MonitorControls } from '../../../components/recording/monitor-controls.tsx';
@@ -45,8 +45,11 @@ export function AuscultateStep(props: AuscultateStepProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Typography>
-        Place the stethoscope on <strong>{pointName(point)}</strong>, then start the auscultation.
+        Place the stethoscope on <strong>{siteName(point.label)}</strong>, then start the auscultation.
       </Typography>
+      {siteOf(point.label)?.description ? (
+        <Typography color="text.secondary">{siteOf(point.label)?.description}</Typography>
+      ) : null}
       {failed && phase === 'idle' && (
         <Alert severity="warning">The stethoscope input could not be opened. Check the device and try again.</Alert>
       )}

@@ -1,7 +1,7 @@
 import type { Auscultation } from '@auscura/contracts';
 import { DeleteAuscultationDialog as ConfirmDelete } from '../../../components/feedback/delete-auscultation-dialog.tsx';
 import { useDeleteAuscultation } from '../../../lib/api/auscultations/delete-auscultation.ts';
-import { pointName } from '../utils/points.ts';
+import { siteName } from '@auscura/contracts';
 
 /** The Delete Auscultation dialog for a recording of the running exam; its list refreshes after. */
 export function DeleteAuscultationDialog({
@@ -16,7 +16,7 @@ export function DeleteAuscultationDialog({
   const mutation = useDeleteAuscultation(examId);
   return (
     <ConfirmDelete
-      pointName={pointName(auscultation.auscultationPoint)}
+      pointName={siteName(auscultation.auscultationPoint.label)}
       onDelete={() => mutation.mutateAsync(auscultation.id)}
       onClose={onClose}
     />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscultation.ts';
 import { listPendingRecordings, removePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';
-import { pointName } from '../utils/points.ts';
+import { siteName } from '@auscura/contracts';
 
 /**
  * Recordings of this patient that were saved but never reached the server (a failed upload, a
@@ -64,7 +64,7 @@ export function PendingRecordings({
         Unsent Recordings
       </Typography>
       {shown.map((recording) => {
-        const name = pointName(recording.auscultationPoint);
+        const name = siteName(recording.auscultationPoint.label);
         const when = new Date(recording.dateCreated).toLocaleString();
         return (
           <Alert

@@ -6,8 +6,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { inPersonPoints, siteOf } from '@auscura/contracts';
 import type { AuscultationPoint } from '@auscura/contracts';
-import { inPersonPoints } from '../utils/points.ts';
 
 const groups = [
   { type: 'heart', name: 'Heart' },
@@ -50,7 +50,7 @@ export function PointStep({
                       key={point.label}
                       value={point.label}
                       control={<Radio />}
-                      label={point.type === 'other' ? 'Other' : `${point.label} (${point.longLabel})`}
+                      label={point.type === 'other' ? point.longLabel : `${point.label} (${point.longLabel})`}
                       sx={{ minWidth: 140 }}
                     />
                   ))}
@@ -59,6 +59,12 @@ export function PointStep({
           ))}
         </RadioGroup>
       </FormControl>
+      {/* Where the chosen point is, in the clinician's words (the one table). */}
+      {value && siteOf(value.label)?.description ? (
+        <Typography id="point-description" role="status">
+          {siteOf(value.label)?.description}
+        </Typography>
+      ) : null}
       <Box>
         <Button variant="contained" onClick={onNext} disabled={!value}>
           Next

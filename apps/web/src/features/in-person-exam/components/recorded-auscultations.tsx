@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Auscultation } from '@auscura/contracts';
-import { pointName } from '../utils/points.ts';
+import { siteName } from '@auscura/contracts';
 import { DeleteAuscultationDialog } from './delete-auscultation-dialog.tsx';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -28,7 +28,7 @@ export function RecordedAuscultations({ examId, auscultations }: { examId: strin
       ) : (
         <List dense aria-labelledby="recorded-title">
           {newestFirst.map((auscultation) => {
-            const name = pointName(auscultation.auscultationPoint);
+            const name = siteName(auscultation.auscultationPoint.label);
             const duration = auscultation.recording ? `${auscultation.recording.duration.toFixed(1)} s` : '';
             return (
               <ListItem

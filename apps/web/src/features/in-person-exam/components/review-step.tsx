@@ -10,7 +10,7 @@ import { uploadAuscultation } from '../../../lib/api/auscultations/upload-auscul
 import { useReviewPlayback } from '../../../hooks/use-review-playback.ts';
 import { removePendingRecording, savePendingRecording } from '../utils/pending-recordings.ts';
 import type { PendingRecording } from '../utils/pending-recordings.ts';
-import { pointName } from '../utils/points.ts';
+import { siteName } from '@auscura/contracts';
 import { recordingFile } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 
@@ -80,7 +80,7 @@ export function ReviewStep({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Typography>
-        {pointName(point)}: {durationSec.toFixed(1)} s recorded. Listen to it before saving.
+        {siteName(point.label)}: {durationSec.toFixed(1)} s recorded. Listen to it before saving.
       </Typography>
       <Box>
         {playback.playing ? (

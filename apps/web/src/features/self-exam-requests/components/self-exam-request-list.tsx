@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Link from '@mui/material/Link';
-import { selfExamRequestStatusLabels } from '@auscura/contracts';
+import { selfExamRequestStatusLabels, siteName } from '@auscura/contracts';
 import type { SelfExamRequestListItem } from '@auscura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { PagedQueryTable } from '../../../components/paged-table/paged-query-table.tsx';
@@ -11,8 +11,6 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSearchSelfExamRequests } from '../../../lib/api/self-exam-requests/search-self-exam-requests.ts';
-
-const pointName = (label: string) => `${label.startsWith('h') ? 'Heart' : 'Lung'} ${label.slice(1)}`;
 
 const columns: PagedTableColumn<SelfExamRequestListItem>[] = [
   {
@@ -31,7 +29,7 @@ const columns: PagedTableColumn<SelfExamRequestListItem>[] = [
     id: 'points',
     header: 'Points',
     width: '28%',
-    render: (item) => `${item.auscultationPoints.map(pointName).join(', ')} (${item.recordedPoints} recorded)`,
+    render: (item) => `${item.auscultationPoints.map(siteName).join(', ')} (${item.recordedPoints} recorded)`,
   },
   { id: 'status', header: 'Status', width: '16%', render: (item) => selfExamRequestStatusLabels[item.status] },
   {

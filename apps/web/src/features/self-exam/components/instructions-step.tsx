@@ -8,7 +8,7 @@ import type { SelfExamSession } from '@auscura/contracts';
 import { InputSelect } from '../../../components/recording/input-select.tsx';
 import type { useAudioInputs } from '../../../hooks/use-audio-inputs.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { pointTitle } from '../utils/placement.ts';
+import { siteName } from '@auscura/contracts';
 
 /** The clinician's instructions, the points asked for, and the stethoscope check. */
 export function InstructionsStep({
@@ -49,7 +49,7 @@ export function InstructionsStep({
           {session.auscultationRequests.map((ar) => (
             <li key={ar.id}>
               <Typography component="span">
-                {pointTitle(ar.auscultationPoint)}
+                {siteName(ar.auscultationPoint)}
                 {ar.auscultationId ? ' — already sent' : ''}
               </Typography>
             </li>

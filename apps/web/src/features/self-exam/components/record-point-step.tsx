@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { auscultationPoints, siteName, siteOf } from '@auscura/contracts';
 import type { SelfExamAuscultationRequest } from '@auscura/contracts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
 import { TorsoDiagram } from '../../../components/recording/torso-diagram.tsx';
@@ -12,7 +13,6 @@ import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { usePointRecorder } from '../hooks/use-point-recorder.ts';
 import { pendingFrom, useSendRecording } from '../hooks/use-send-recording.ts';
 import type { PendingUpload } from '../utils/pending-uploads.ts';
-import { placementHints, pointTitle } from '../utils/placement.ts';
 
 type RecordPointStepProps = {
   selfExamRequestId: string;
@@ -80,12 +80,12 @@ export function RecordPointStep({ selfExamRequestId, token, ar, position, device
   const recorder = usePointRecorder(deviceId);
   const { send, run } = useSendRecording(token, onSent);
   const [pending, setPending] = useState<PendingUpload | null>(null);
-  const title = pointTitle(ar.auscultationPoint);
-  const point = {
-    type: ar.auscultationPoint.startsWith('h') ? 'heart' : 'lungs',
+  const title = siteName(ar.auscultationPoint);
+  const site = siteOf(ar.auscultationPoint);
+  const point = auscultationPoints.find((p) => p.label === ar.auscultationPoint) ?? {
+    type: 'other' as const,
     label: ar.auscultationPoint,
-    longLabel: title,
-  } as const;
+  };
   const sending = send.state === 'sending';
 
   const sendNow = () => {
@@ -112,9 +112,11 @@ export function RecordPointStep({ selfExamRequestId, token, ar, position, device
           <Typography variant="h6" component="h2">
             Where to place the stethoscope
           </Typography>
-          <Typography>{placementHints[ar.auscultationPoint]}</Typography>
+          <Typography>{site?.patientPlacement}</Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            The picture shows your chest from the front, as someone facing you sees it.
+            {site?.position?.view === 'back'
+              ? 'The picture shows your back, as someone behind you sees it.'
+              : 'The picture shows your chest from the front, as someone facing you sees it.'}
           </Typography>
           <Typography sx={{ mt: 1 }}>Press it gently on bare skin and stay still and quiet while recording.</Typography>
         </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { pointDescription, pointName } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
 import { DeleteAuscultationDialog } from '../../../../components/feedback/delete-auscultation-dialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -13,10 +14,6 @@ import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
 import { HeartRate } from './heart-rate.tsx';
 import { TorsoDiagram } from '../../../../components/recording/torso-diagram.tsx';
-
-export function pointName(auscultation: Auscultation): string {
-  return auscultation.auscultationPoint.longLabel ?? auscultation.auscultationPoint.label;
-}
 
 function noiseSummary(auscultation: Auscultation): string {
   const record = auscultation.noiseQualityRecord;
@@ -45,7 +42,8 @@ export function AuscultationCard({
 }: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
   const [confirming, setConfirming] = useState(false);
-  const name = pointName(auscultation);
+  const name = pointName(auscultation.auscultationPoint);
+  const description = pointDescription(auscultation.auscultationPoint);
   return (
     <Box
       component="article"
@@ -64,9 +62,7 @@ export function AuscultationCard({
             <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 600 }}>
               {name}
             </Typography>
-            {auscultation.auscultationPoint.description && (
-              <Typography variant="body2">{auscultation.auscultationPoint.description}</Typography>
-            )}
+            {description && <Typography variant="body2">{description}</Typography>}
             <Typography variant="body2" color="text.secondary">
               {formatDateTime(auscultation.dateCreated)}
             </Typography>

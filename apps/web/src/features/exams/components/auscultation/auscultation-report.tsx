@@ -13,6 +13,7 @@ import { isMissingRecord } from '../../../../lib/is-missing-record.ts';
 import { useAuscultationReport } from '../../../../lib/api/auscultations/get-auscultation-report.ts';
 import { diagnosisText, heartRateText, murmurText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown, ReportStatistics } from './report-content.tsx';
+import { pointName } from '@auscura/contracts';
 
 /** The report page behind the heart rate's double-click link (§2.12): the markdown and its statistics. */
 export function AuscultationReportPage({ reportId }: { reportId: string }) {
@@ -22,7 +23,7 @@ export function AuscultationReportPage({ reportId }: { reportId: string }) {
     return isMissingRecord(query.error) ? <NotFoundContent /> : <Alert severity="error">{listLoadFailedText}</Alert>;
   }
   const report = query.data;
-  const point = report.auscultationPoint.longLabel ?? report.auscultationPoint.label;
+  const point = pointName(report.auscultationPoint);
   const display = reportDisplay(report.beatawareStatus, report.beatawareReport);
   const lung = report.auscultationPoint.type === 'lungs' || report.beatawareReport?.analysedAs === 'lungs';
   const murmur = murmurText(report.beatawareReport?.murmur);

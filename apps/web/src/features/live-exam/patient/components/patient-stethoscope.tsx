@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { auscultationPoints } from '@auscura/contracts';
+import { siteName, siteOf } from '@auscura/contracts';
 import { InputSelect } from '../../../../components/recording/input-select.tsx';
 import { LevelMeter } from '../../../../components/recording/level-meter.tsx';
 import { usePublicConfig } from '../../../../lib/public-config.ts';
@@ -16,8 +16,6 @@ import { useLiveExamField } from '../../../../lib/realtime/use-live-exam-field.t
 import type { VideoRoom } from '../../../../lib/video/video-room.ts';
 import { usePatientRecordings } from '../hooks/use-patient-recordings.ts';
 import { usePatientStethoscope } from '../hooks/use-patient-stethoscope.ts';
-
-const pointName = (label: string) => auscultationPoints.find((p) => p.label === label)?.longLabel ?? label;
 
 /** The clinician asked to hear the stethoscope (a mic activation newer than the last deactivation). */
 const listening = (activation: string | null | undefined, deactivation: string | null | undefined) =>
@@ -116,7 +114,8 @@ export function PatientStethoscope(props: {
         )}
         {view.kind === 'recording' ? (
           <Alert severity="info" role="status">
-            Recording {pointName(view.point)}. Keep the stethoscope still and stay quiet.
+            Recording {siteName(view.point)}. Keep the stethoscope still and stay quiet.
+            {siteOf(view.point)?.patientPlacement ? ` Where: ${siteOf(view.point)?.patientPlacement}` : ''}
           </Alert>
         ) : view.kind === 'sending' ? (
           <Box role="status">
@@ -133,7 +132,7 @@ export function PatientStethoscope(props: {
           </Alert>
         ) : view.kind === 'sent' ? (
           <Alert severity="success" role="status">
-            Recording of {pointName(view.point)} sent to your clinician.
+            Recording of {siteName(view.point)} sent to your clinician.
           </Alert>
         ) : null}
       </Stack>

@@ -7,9 +7,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { siteName, siteOf } from '@auscura/contracts';
 import type { SelfExamLinkSession, SelfExamSession } from '@auscura/contracts';
 import { useStartSelfExam } from '../../../../lib/api/self-exam-links/start-self-exam.ts';
-import { placementHints, pointTitle } from '../../utils/placement.ts';
 import { refusal } from '../access-code-form.tsx';
 import { UnfinishedNotice } from './unfinished-notice.tsx';
 
@@ -47,10 +47,10 @@ function PointChoice({
       label={
         <Box sx={{ pt: 0.5 }}>
           <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-            {pointTitle(label)}
+            {siteName(label)}
           </Typography>
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {placementHints[label]}
+            {siteOf(label)?.patientPlacement}
           </Typography>
         </Box>
       }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { SelfExamSession } from '@auscura/contracts';
 import { formatDate } from '../../../../lib/format.ts';
-import { pointTitle } from '../../utils/placement.ts';
+import { siteName } from '@auscura/contracts';
 
 /**
  * A self exam started earlier with the link and not sent in full: the patient finishes it, or
@@ -18,7 +18,7 @@ export function UnfinishedNotice({ session, onFinish }: { session: SelfExamSessi
       <AlertTitle>You have a self exam to finish</AlertTitle>
       You started one on {formatDate(`${session.examDate}T12:00:00`)} and sent {sent} of{' '}
       {session.auscultationRequests.length} recordings. Still to record:{' '}
-      {open.map((ar) => pointTitle(ar.auscultationPoint)).join(', ')}. If you start a new one below instead, what you
+      {open.map((ar) => siteName(ar.auscultationPoint)).join(', ')}. If you start a new one below instead, what you
       already sent of this one stays with your clinician.
       <Box sx={{ mt: 2 }}>
         <Button variant="contained" onClick={onFinish}>

@@ -6,6 +6,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { pointName } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
 import { useExam } from '../../../../../lib/api/exams/get-exam.ts';
 
@@ -61,7 +62,7 @@ function RecordedItems(props: {
         </Typography>
       ) : (
         auscultations.map((auscultation) => {
-          const name = auscultation.auscultationPoint.longLabel ?? auscultation.auscultationPoint.label;
+          const name = pointName(auscultation.auscultationPoint);
           const open = expanded.has(auscultation.id);
           return (
             <Accordion

@@ -6,14 +6,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
-import { auscultationPoints, remoteRecording } from '@auscura/contracts';
+import { auscultationPoints, remoteRecording, siteName, siteOf } from '@auscura/contracts';
 import type { RemoteRecordingPhase } from '../../hooks/use-remote-recording.ts';
 import { formatCountdown } from '../../utils/remote-auscultation-texts.ts';
 
 const remotePoints = auscultationPoints.filter((point) =>
   (remoteRecording.pointLabels as readonly string[]).includes(point.label),
 );
-const longLabel = (label: string) => remotePoints.find((point) => point.label === label)?.longLabel ?? label;
 
 function PointGroup({
   type,
@@ -43,7 +42,13 @@ function PointGroup({
         {remotePoints
           .filter((point) => point.type === type)
           .map((point) => (
-            <ToggleButton key={point.label} value={point.label} aria-label={point.longLabel} sx={{ px: 1.5 }}>
+            <ToggleButton
+              key={point.label}
+              value={point.label}
+              aria-label={point.longLabel}
+              title={siteOf(point.label)?.description ?? undefined}
+              sx={{ px: 1.5 }}
+            >
               {point.label}
             </ToggleButton>
           ))}
@@ -77,10 +82,10 @@ export function RecordingControls(props: {
       <PointGroup type="lungs" value={props.point} onChange={props.onPointChange} disabled={busy} />
       {phase.kind === 'recording' ? (
         <Stack spacing={1}>
-          <Typography role="timer" aria-label={`Recording ${longLabel(phase.point)}, time left`} variant="h4">
+          <Typography role="timer" aria-label={`Recording ${siteName(phase.point)}, time left`} variant="h4">
             {formatCountdown(phase.remainingMs)}
           </Typography>
-          <Typography variant="body2">Recording {longLabel(phase.point)} on the patient’s computer</Typography>
+          <Typography variant="body2">Recording {siteName(phase.point)} on the patient’s computer</Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {phase.canAdd ? <Button onClick={props.onAddTime}>Add 30 seconds</Button> : null}
             <Button variant="contained" onClick={props.onSave}>
@@ -94,7 +99,7 @@ export function RecordingControls(props: {
       ) : phase.kind === 'processing' ? (
         <Box>
           <Typography variant="body2" id="remote-progress-label" sx={{ mb: 0.5 }}>
-            Saving {longLabel(phase.point)}… {phase.progress} %
+            Saving {siteName(phase.point)}… {phase.progress} %
           </Typography>
           <LinearProgress variant="determinate" value={phase.progress} aria-labelledby="remote-progress-label" />
         </Box>
@@ -107,7 +112,7 @@ export function RecordingControls(props: {
             disabled={!props.canRecord}
             onClick={props.onRecord}
           >
-            Record {longLabel(props.point)}
+            Record {siteName(props.point)}
           </Button>
         </Box>
       )}

@@ -1,11 +1,13 @@
 // The layering rules of the repository, checked by `npm run lint` (dependency-cruiser).
 // DESIGN.md "Packages" and CONVENTIONS.md "Layout" and rule 1 say what they protect.
-const fs = require('node:fs');
-const path = require('node:path');
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
 
 const folders = (dir) =>
   fs
-    .readdirSync(path.join(__dirname, dir), { withFileTypes: true })
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
@@ -18,7 +20,7 @@ const apiDomains = folders('apps/api/src').filter((name) => !apiNotDomains.inclu
 const any = (names) => `(${names.join('|')})`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'api-no-folder-cycles',
