@@ -1,9 +1,10 @@
 // Bundles the server into one file (dist/server.bundle.js): Node 20 has no module compile cache,
-// and loading hundreds of small modules was a quarter of the start-up time (see
-// benchmarks/RESULTS.md). PGlite stays external: it loads its WASM and data files from its
-// own package folder. The recording worker is a second entry (dist/recording-worker.bundle.js,
-// started with worker_threads from beside the server bundle); the audio engine stays external
-// for the same reason as PGlite (it reads build/engine.wasm relative to its own module).
+// and loading hundreds of small modules was ~0.8 s of the 4 s of CPU a start took (see
+// benchmarks/history/2026-11-results-journal.md, "Server start-up"). PGlite stays external: it
+// loads its WASM and data files from its own package folder. The recording worker is a second
+// entry (dist/recording-worker.bundle.js, started with worker_threads from beside the server
+// bundle); the audio engine stays external for the same reason as PGlite (it reads
+// build/engine.wasm relative to its own module).
 import { build } from 'esbuild';
 
 await build({

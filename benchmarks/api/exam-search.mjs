@@ -22,7 +22,8 @@ const connections = 50;
 // The API's PostgreSQL connections: one per core of the database server, which runs on this
 // machine. The API pipelines its queries (db/postgres-js-dialect.ts), so a connection always has
 // work queued and more connections only add backends competing for the same cores: 2, 3 and 5 on
-// this 2-core machine gave 4,300, 4,000 and 3,800 organization pages a second (benchmarks/RESULTS.md).
+// this 2-core machine gave 4,300, 4,000 and 3,800 organization pages a second
+// (benchmarks/history/2026-11-results-journal.md, "Exam lists and exam detail under load").
 // DATABASE_POOL_SIZE overrides it.
 const poolSize = process.env.DATABASE_POOL_SIZE ?? String(os.availableParallelism());
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;

@@ -14,7 +14,8 @@ const serverEntry =
  * generation. An exam list request allocates ~120–150 KB (rows, the answer, its JSON); under
  * bench:api's load, Node 20's default 16 MB semi-spaces meant a 3.3 ms scavenge every ~100
  * requests, 64 MB one of 2.3 ms every ~350, and the server's CPU per list request was 13–28 % lower
- * in alternated runs (--trace-gc, 2026-11-23; benchmarks/RESULTS.md).
+ * in alternated runs (--trace-gc, 2026-11-23; benchmarks/history/2026-11-results-journal.md, "The
+ * morning of 2026-11-23").
  */
 export const serverNodeFlags = ['--max-semi-space-size=64'];
 

@@ -4,7 +4,8 @@
 -- inserted or deleted. A bulk insert of 100,000 exams (an import, or bench:api's fill) left
 -- 100,000 dead versions of fewer than a hundred counter rows: 934 pages that VACUUM frees but
 -- cannot give back, and every council list page summed them by reading all 934 (1.2 ms of the
--- statement's 1.5 ms in EXPLAIN ANALYZE; benchmarks/RESULTS.md). A statement trigger sees the
+-- statement's 1.5 ms in EXPLAIN ANALYZE; benchmarks/history/2026-11-results-journal.md, "The
+-- morning of 2026-11-23"). A statement trigger sees the
 -- statement's rows as a transition table and writes each provider's counter once per statement.
 --
 -- Updates keep the row trigger of 002: PostgreSQL allows no transition table on a trigger with

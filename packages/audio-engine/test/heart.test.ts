@@ -18,7 +18,8 @@ const circor = fixtureNames().filter((n) => n.includes('circor'));
 // below), but it calls S1 what the annotators call S2: there systole (0.26 s) and diastole
 // (0.23 s) are about equally long, and the sound annotated S2 is the louder and lower-pitched one,
 // so neither timing nor the usual acoustic cues tell them apart. Known miss, reported in
-// RESULTS.md; `it.fails` turns red once it is fixed.
+// benchmarks/RESULTS.md (the journal's "Heart analysis on the CirCor fixtures" has the table);
+// `it.fails` turns red once it is fixed.
 const KNOWN_MISSES = new Set(['heart_poorquality_murmur_unknown_circor_49638_MV']);
 
 function evaluate(name: string) {

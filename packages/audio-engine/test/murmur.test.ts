@@ -1,6 +1,7 @@
 // The murmur detector and the verdict around it: the benchmark fixtures (the shipped model was
-// trained on all 559 patients, these 7 included: their out-of-fold results are in RESULTS.md),
-// synthetic recordings, lung recordings and age-judged rates.
+// trained on all 559 patients, these 7 included: their out-of-fold results are in
+// benchmarks/history/2026-11-results-journal.md, "Murmur detector"), synthetic recordings, lung
+// recordings and age-judged rates.
 import { describe, expect, it } from 'vitest';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { analyzeRecording } from '../src/analysis.js';

@@ -16,8 +16,9 @@ export type MurmurOption = z.infer<typeof murmurOptionSchema>;
 
 /**
  * Said with every absent murmur finding, in the report and on the exam page: in cross-validation on
- * CirCor every Present patient the detector missed had a grade I/VI murmur (benchmarks/RESULTS.md,
- * "Murmur detector"), so "none heard" must not read as a clean bill.
+ * CirCor every Present patient the detector missed had a grade I/VI murmur
+ * (benchmarks/history/2026-11-results-journal.md, "Murmur detector"), so "none heard" must not read
+ * as a clean bill.
  */
 export const softMurmurCaveat = 'soft (grade I/VI) murmurs can be missed';
 

@@ -44,7 +44,8 @@ const envSchema = z.object({
    * PostgreSQL only: connections this process keeps to the database. Queries are pipelined on
    * them (db/postgres-js-dialect.ts), so each connection keeps a backend busy: about one per core
    * the database server can give this process is enough, and more only add backends competing for
-   * those cores (bench:api, benchmarks/RESULTS.md). A transaction holds one for its duration.
+   * those cores (bench:api; benchmarks/history/2026-11-results-journal.md, "Exam lists and exam
+   * detail under load"). A transaction holds one for its duration.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -20,7 +20,8 @@ import type { ReservedSql, Sql } from 'postgres';
  * the API reads several answers per socket read. node-postgres sends a connection's next query
  * only after the last answer, and every query cost a backend wake-up and a read; under bench:api's
  * load those system calls and wake-ups were a large part of the API's and PostgreSQL's CPU
- * (benchmarks/RESULTS.md). A transaction reserves a connection of its own for its duration.
+ * (benchmarks/history/2026-11-results-journal.md, "Exam lists and exam detail under load"). A
+ * transaction reserves a connection of its own for its duration.
  *
  * Statements are prepared (named, per connection) by postgres.js; it asks the server for the
  * parameter types of each new statement, so ids, arrays and JSON travel as the columns expect.

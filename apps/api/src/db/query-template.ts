@@ -14,7 +14,8 @@ type Template = { sql: string; parameters: readonly unknown[] };
 
 /**
  * Queries whose SQL is built once per shape. Kysely builds and compiles a query on every call,
- * which under load was ~13 % of the API's CPU for an exam list page (benchmarks/RESULTS.md); the
+ * which under load was ~13 % of the API's CPU for an exam list page (benchmarks/history/
+ * 2026-11-results-journal.md, "The morning of 2026-11-23"); the
  * SQL text only depends on the shape (which filters, which sort, how many ids in an `in`), so it
  * is built once with slots in place of the values, and each execution sends the same text with
  * the values filled in. The same text also finds its prepared statement by a cached string hash.

@@ -5,7 +5,8 @@ import type { RawBuilder } from 'kysely';
  * A timestamptz column selected as PostgreSQL's text ('2026-11-16 06:25:04.664123+00') instead
  * of a Date. Otherwise the driver parses every timestamptz into a Date and the answer writes it
  * back out as ISO text: with node-postgres (a regular expression per value) that was ~10 % of the
- * API's CPU for an exam list page (benchmarks/RESULTS.md). isoTimestamp rewrites the text directly.
+ * API's CPU for an exam list page (benchmarks/history/2026-11-results-journal.md, "Exam lists and
+ * exam detail under load"). isoTimestamp rewrites the text directly.
  */
 export const timestampText = (column: string): RawBuilder<string> => sql<string>`${sql.ref(column)}::text`;
 

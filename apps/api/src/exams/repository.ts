@@ -297,7 +297,8 @@ export function createExamRepository(db: DbOrTx) {
     /**
      * A page of exams in a scope, with the scope's count as a scalar subquery of the same
      * statement: one round trip to the database (under load each round trip costs more than the
-     * joins; benchmarks/RESULTS.md). The page's rows come from an index scan on the scope's
+     * joins; benchmarks/history/2026-11-results-journal.md, "Exam lists and exam detail under
+     * load"). The page's rows come from an index scan on the scope's
      * date_created index feeding the joins, stopped by LIMIT. Only a page past the end, which has
      * no row to carry the count, asks for the count again.
      */

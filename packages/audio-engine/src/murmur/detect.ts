@@ -160,8 +160,9 @@ export function murmurStatus(
 
 /**
  * The murmur probability: the mean of the trees' and the network's log-odds (in cross-validation the
- * two together separate patients better than either: RESULTS.md). Without a usable frame the
- * network has nothing to say (NaN) and the trees decide alone.
+ * two together separate patients better than either: benchmarks/history/2026-11-results-journal.md,
+ * "Murmur detector"). Without a usable frame the network has nothing to say (NaN) and the trees
+ * decide alone.
  */
 export function murmurProbability(model: Pick<MurmurModel, 'murmur'>, x: Float64Array, networkLogit: number): number {
   const trees = margin(model.murmur, x);

@@ -9,8 +9,9 @@
  * change this in Chromium. DTX would drop the quiet parts between heart sounds; FEC stays on for
  * loss. 128 kbps (RFC 7587 §6.1: maxaveragebitrate is the encoder's target) leaves the music mode
  * transparent; 32 kbps is Chromium's mono default. Measured here by `npm run bench:stethoscope`
- * (benchmarks/RESULTS.md): with mono Opus a 40 Hz tone arrives about 8 dB down, with these parameters
- * the path stays within about 0.1 dB from 20 to 1000 Hz.
+ * (benchmarks/RESULTS.md; every run in benchmarks/history/2026-11-results-journal.md, "The
+ * stethoscope over the live exam"): with mono Opus a 40 Hz tone arrives about 8 dB down, with these
+ * parameters the path stays within about 0.1 dB from 20 to 1000 Hz.
  */
 export const stethoscopeOpusParameters = {
   stereo: '1',

@@ -11,7 +11,10 @@ import { CNN_CHANNELS, type CnnModel } from '../cnn.js';
 import { POSITIVE_WEIGHT } from './cv.js';
 import type { Row } from './extract.js';
 
-/** Width of every layer, epochs and the first seed: chosen in cross-validation (RESULTS.md). */
+/**
+ * Width of every layer, epochs and the first seed: chosen in cross-validation
+ * (benchmarks/history/2026-11-results-journal.md, "Murmur detector").
+ */
 export const CNN_HIDDEN = 16;
 export const CNN_EPOCHS = 25;
 export const CNN_SEED = 1;
