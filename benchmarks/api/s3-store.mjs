@@ -1,4 +1,4 @@
-// npm run bench:s3 — the S3 recording store's own cost, against s3rver on loopback: PUT of a 60 s
+// npm run bench:s3-store — the S3 recording store's own cost, against s3rver on loopback: PUT of a 60 s
 // 44.1 kHz recording (5.3 MB, encrypted in memory then sent), whole GET, and ranged GET of 64 KiB
 // (what the player's Range requests cost), with wall time per operation and the client process's
 // CPU per operation (process.cpuUsage; s3rver runs in a child and is not counted). Written to
