@@ -102,7 +102,13 @@ async function startS3rver(port, directory) {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const process_ = supervise('s3rver', child);
-  await waitFor('s3rver', () => process_.lines.includes('s3rver listening') || !process_.alive(), 20_000);
+  // A start that fails must not leave the child behind.
+  await waitFor('s3rver', () => process_.lines.includes('s3rver listening') || !process_.alive(), 20_000).catch(
+    async (error) => {
+      await process_.stop('SIGKILL');
+      throw error;
+    },
+  );
   if (!process_.alive()) throw new Error(`s3rver did not start: ${process_.lines.join('\n')}`);
   return process_;
 }
@@ -141,7 +147,10 @@ async function startCoturn(base, folder) {
     'coturn',
     () => coturn.lines.some((line) => /listener opened on|UDP listener opened/i.test(line)) || !coturn.alive(),
     10_000,
-  );
+  ).catch(async (error) => {
+    await coturn.stop('SIGKILL');
+    throw error;
+  });
   if (!coturn.alive()) throw new Error(`turnserver did not start: ${coturn.lines.join('\n')}`);
   return coturn;
 }
