@@ -144,6 +144,9 @@ async function liveExamPhase(cluster, token) {
       socket.on('message', function ready(data) {
         if (JSON.parse(String(data)).type === 'ready') {
           socket.off('message', ready);
+          // Pings every 3 s as the web app's client does: the server ends a connection silent for 7 s.
+          const ping = setInterval(() => socket.send(JSON.stringify({ type: 'ping' })), 3000);
+          socket.once('close', () => clearInterval(ping));
           resolve(socket);
         }
       });
