@@ -18,9 +18,16 @@ await build({
   format: 'esm',
   target: 'node20',
   conditions: ['source'],
-  // Twilio's SDK is loaded only when TWILIO_* is set, from node_modules: bundling it would add
-  // megabytes every deployment loads and parses for nothing.
-  external: ['@electric-sql/pglite', 'pg-native', '@auscura/audio-engine', '@auscura/audio-engine/*', 'twilio'],
+  // Twilio's SDK is loaded only when TWILIO_* is set, and AWS's S3 client only with RECORDINGS_S3_*,
+  // from node_modules: bundling them would add megabytes every deployment loads and parses for nothing.
+  external: [
+    '@electric-sql/pglite',
+    'pg-native',
+    '@auscura/audio-engine',
+    '@auscura/audio-engine/*',
+    'twilio',
+    '@aws-sdk/client-s3',
+  ],
   // CommonJS dependencies (fastify, …) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -26,6 +26,10 @@ import { cspReportRoutes, securityHeadersPlugin } from './plugins/security-heade
 import { createRateLimiter } from './lib/rate-limit.js';
 import { identityPlugin } from './plugins/identity.js';
 import { recordingsPlugin } from './plugins/recordings.js';
+import { createMetricsRegistry, httpMetricsPlugin } from './plugins/metrics.js';
+import type { MetricsRegistry } from './plugins/metrics.js';
+import { registerRecordingMetrics } from './audio/metrics.js';
+import { registerRealtimeMetrics } from './realtime/metrics.js';
 import { systemRoutes } from './system/routes.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { realtimeRoutesPlugin } from './realtime/routes.js';
@@ -53,6 +57,11 @@ import { createSelfExamLinkSessions } from './self-exam-links/session.js';
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: string[];
+    /**
+     * Set when the process begins to stop (SIGTERM): /readyz answers 503 from then on, so the
+     * load balancer stops sending while requests in flight finish.
+     */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -63,6 +72,8 @@ export type AppOptions = {
   operatorSecret?: string;
   /** Shorter token lifetimes in tests. */
   accessTokenTtlSeconds?: number;
+  /** Where the metrics go (the process shell serves them on METRICS_PORT); default a registry of its own. */
+  metrics?: MetricsRegistry;
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -99,6 +110,10 @@ export async function buildApp(
     for (const method of methods) if (method !== 'HEAD') registered.push(`${method} ${routeOptions.url}`);
   });
   app.decorate('registeredRoutes', registered);
+  app.decorate('lifecycle', { draining: false });
+  const metrics = options.metrics ?? createMetricsRegistry(options.env.role);
+  app.decorate('metrics', metrics);
+  await app.register(httpMetricsPlugin, { registry: metrics });
   // Security headers first, so every answer has them (the sign-in pages and static files too).
   app.decorate('cspViolations', []);
   await app.register(securityHeadersPlugin, { env: options.env });
@@ -107,8 +122,15 @@ export async function buildApp(
     file: options.env.CSP_VIOLATIONS_FILE,
   });
   // On the root instance so tests, the seed and benchmarks can reach app.recordings.
-  await app.register(recordingsPlugin, { env: options.env, db: options.database.db });
+  const recordingMetrics = registerRecordingMetrics(metrics, options.database.db);
+  await app.register(recordingsPlugin, {
+    env: options.env,
+    database: options.database,
+    onJobFinished: recordingMetrics.onJobFinished,
+  });
+  recordingMetrics.watch(app.recordings.processor);
   await app.register(realtimePlugin, { env: options.env, database: options.database });
+  registerRealtimeMetrics(metrics, app.realtime);
   await app.register(appPlugin, options);
   return app;
 }
@@ -304,6 +326,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    if (app.lifecycle.draining) return reply.status(503).send({ status: 'draining' });
     try {
       await sql`SELECT 1`.execute(db);
       return { status: 'ready' };

@@ -5,14 +5,24 @@ import { connectDatabase, migrate } from './db/connect.js';
 import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
 import { seedDemoData, demoPassword, demoOrganizations } from './seed/demo-data.js';
 import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
+import { createMetricsRegistry, startMetricsServer } from './plugins/metrics.js';
+import type { MetricsServer } from './plugins/metrics.js';
+import { runWorkerProcess } from './worker-process.js';
+
+/** How long in-flight requests (an upload) may take to finish after the drain, before the process gives up. */
+const closeGraceMs = 30_000;
 
 /**
- * The process shell: configuration, logger, data-folder lock, database, listen, and a
- * graceful close on SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+ * The process shell: configuration, logger, data-folder lock, database, listen, and a graceful
+ * close on SIGTERM/SIGINT. The role (AUSCURA_ROLE or --role) decides what runs: `all` and `api`
+ * serve HTTP here, `worker` only processes recordings (worker-process.ts). A stop drains: /readyz
+ * answers 503 for SHUTDOWN_DRAIN_SECONDS while everything still works, so the load balancer stops
+ * sending; then live-exam sockets close with 1012 (clients reconnect through the balancer at
+ * once), requests in flight finish, and the database closes.
  */
 async function main() {
   const startedAt = performance.now();
-  const env = loadEnv();
+  const env = loadEnv(undefined, process.argv.slice(2));
   const logger = createLogger(env.LOG_LEVEL);
   // DATA_DIR and everything in it is the server user's alone (0700 folders, 0600 files).
   process.umask(privateUmask);
@@ -27,20 +37,28 @@ async function main() {
     poolSize: env.DATABASE_POOL_SIZE,
     onConnectionClosed: () => logger.debug('a database connection closed; the next query opens another'),
   });
-  const appModule = import('./app.js');
+  const appModule = env.role === 'worker' ? null : import('./app.js');
   const database = await databaseReady;
-  const { buildApp } = await appModule;
+  // Processes starting together (an upgrade) apply the migrations once: one holds the database's
+  // lock while the others wait for it.
   const applied = await migrate(database);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-  let seeded = false;
+  if (!appModule) {
+    await runWorkerProcess({ env, logger, database, release: () => lock.release(), startedAt });
+    return;
+  }
+  const { buildApp } = await appModule;
   if (env.SEED_DEMO_DATA) {
-    const summary = await seedDemoData(database.db, { reset: false, tcVersion: env.TC_VERSION });
-    seeded = summary.startsWith('Seeded');
-    if (seeded) logger.info(summary);
+    // Under the same lock: two processes starting on an empty database seed it once.
+    const summary = await database.exclusive(() =>
+      seedDemoData(database.db, { reset: false, tcVersion: env.TC_VERSION }),
+    );
+    if (summary.startsWith('Seeded')) logger.info(summary);
   }
 
+  const metrics = createMetricsRegistry(env.role, { processMetrics: true });
   const app = await buildApp(
-    { env, database, operatorSecret: operatorSecret(env.dataDir) },
+    { env, database, operatorSecret: operatorSecret(env.dataDir), metrics },
     {
       loggerInstance: logger,
     },
@@ -48,11 +66,23 @@ async function main() {
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = app.server.address();
   if (port && typeof port === 'object') lock.setPort(port.port);
+  let metricsServer: MetricsServer | null = null;
+  if (env.metricsPort !== null) {
+    metricsServer = await startMetricsServer({
+      registry: metrics,
+      port: env.metricsPort,
+      host: env.metricsHost,
+      ready: async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200,
+      onError: (error) => logger.error({ err: error }, 'collecting metrics failed'),
+    });
+  }
 
   const readyMs = Math.round(performance.now() - startedAt);
   const demo = demoOrganizations[0]?.providers[0];
+  const roleNote = env.role === 'all' ? '' : `, role: ${env.role}`;
+  const metricsNote = metricsServer ? `, metrics on ${env.metricsHost}:${metricsServer.port}` : '';
   process.stdout.write(
-    `\nAuscura is ready at ${env.publicUrl} (listening on ${address}, ready in ${readyMs} ms, database: ${database.kind})\n` +
+    `\nAuscura is ready at ${env.publicUrl} (listening on ${address}, ready in ${readyMs} ms, database: ${database.kind}${roleNote}${metricsNote})\n` +
       (env.SEED_DEMO_DATA && demo ? `Demo sign-in: ${demo.email} / ${demoPassword}\n\n` : '\n'),
   );
 
@@ -75,14 +105,20 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
+    logger.info({ signal, drainSeconds: env.drainSeconds }, 'shutting down');
+    const timer = setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      env.drainSeconds * 1000 + closeGraceMs,
+    );
+    app.lifecycle.draining = true;
+    if (env.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, env.drainSeconds * 1000));
     demoRecordings.abort();
     try {
       await app.close();
+      await metricsServer?.close();
       await database.close();
     } finally {
       clearTimeout(timer);

@@ -4,25 +4,33 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { ageInMonths } from '@auscura/audio-engine';
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { createJobQueue, jobTimings, MAX_ATTEMPTS, newWorkerId } from './job-queue.js';
+import type { ClaimedJob } from './job-queue.js';
 import type { JobRequest, JobResult, WorkerData } from './messages.js';
-import type { RecordingContext } from './pipeline.js';
 
-/** Attempts before a job that keeps failing (worker crash, storage error) is given up as 'error'. */
-export const MAX_ATTEMPTS = 3;
+export { MAX_ATTEMPTS } from './job-queue.js';
 /** A recording of at most 66 s takes well under a second; this only catches a stuck worker. */
 const JOB_TIMEOUT_MS = 120_000;
 
+/** How a run ended, for the metrics: processed, refused by the engine, or failed (retried or not). */
+export type JobOutcome = 'done' | 'rejected' | 'error';
+
 export type RecordingProcessor = {
-  /** Puts interrupted jobs back in the queue and starts working through it (does not wait). */
+  /** Starts working through the queue (does not wait); with no worker threads it does nothing. */
   start(): Promise<void>;
   /** A new job was queued. */
   notify(): void;
   /** Resolves once no job is pending or running (tests, the benchmark's seed phase). */
   whenIdle(): Promise<void>;
+  /** Jobs running in this process now. */
+  running(): number;
+  /**
+   * Stops claiming jobs and waits up to `timeoutMs` for the running ones to finish; then closes,
+   * giving back to the queue whatever is still running (another worker starts it at once).
+   */
+  drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -52,59 +60,45 @@ export function spawnWorker(data: WorkerData): Worker {
 
 type Slot = { worker: Worker | null; busy: boolean };
 
-export function createRecordingProcessor(options: {
+export type RecordingProcessorOptions = {
   db: Db;
   store: BlobStore;
   workerData: WorkerData;
+  /** Worker threads of this process (0: it processes nothing, e.g. the api role). */
   workers: number;
   log: FastifyBaseLogger;
-}): RecordingProcessor {
+  /** Names this process in the jobs it holds; default host:pid:random. */
+  workerId?: string;
+  /**
+   * The database serves this process alone (PGlite, locked): at start, every running job was
+   * interrupted here and goes back to the queue at once instead of when its lease runs out.
+   */
+  resetRunningAtStart?: boolean;
+  /** Calls back when another process queues a job (PostgreSQL LISTEN); answers the way to stop. */
+  listen?: (onQueued: () => void) => Promise<() => Promise<void>>;
+  /** Every run that ended (metrics): its outcome and how long it took. */
+  onJobFinished?: (outcome: JobOutcome, seconds: number) => void;
+  /** Shorter lease and poll in tests. */
+  timings?: { leaseMs: number; renewMs: number; pollMs: number };
+};
+
+export function createRecordingProcessor(options: RecordingProcessorOptions): RecordingProcessor {
   const { db, store, log } = options;
+  const timings = options.timings ?? jobTimings;
+  const queue = createJobQueue(db, options.workerId ?? newWorkerId(), {
+    leaseMs: timings.leaseMs,
+    takeOver: !options.resetRunningAtStart,
+  });
   const slots: Slot[] = Array.from({ length: options.workers }, () => ({ worker: null, busy: false }));
   let closed = false;
+  let draining = false;
   let started = false;
   let pumping = false;
   let again = false;
   let idleWaiters: (() => void)[] = [];
-
-  async function claim(): Promise<{
-    auscultationId: string;
-    attempts: number;
-    blobKey: string | null;
-    context: RecordingContext;
-  } | null> {
-    const claimed = await sql<{ auscultation_id: string; attempts: number }>`
-      UPDATE recording_jobs SET state = 'running', attempts = attempts + 1, date_updated = now()
-      WHERE auscultation_id = (
-        SELECT auscultation_id FROM recording_jobs WHERE state = 'pending'
-        ORDER BY date_created, auscultation_id LIMIT 1 FOR UPDATE SKIP LOCKED
-      )
-      RETURNING auscultation_id, attempts`.execute(db);
-    const job = claimed.rows[0];
-    if (!job) return null;
-    // The point's kind and the patient's age at the exam decide how the recording is analysed.
-    const row = await db
-      .selectFrom('auscultations')
-      .innerJoin('exams', 'exams.id', 'auscultations.exam_id')
-      .innerJoin('patient_profiles', 'patient_profiles.id', 'exams.patient_profile_id')
-      .select([
-        'auscultations.recording_blob_key',
-        'auscultations.point_type',
-        'exams.date_created as exam_date',
-        'patient_profiles.birthdate',
-      ])
-      .where('auscultations.id', '=', job.auscultation_id)
-      .executeTakeFirst();
-    return {
-      auscultationId: job.auscultation_id,
-      attempts: job.attempts,
-      blobKey: row?.recording_blob_key ?? null,
-      context: {
-        site: row?.point_type ?? 'heart',
-        ageMonths: row?.birthdate ? ageInMonths(new Date(row.birthdate), new Date(row.exam_date)) : null,
-      },
-    };
-  }
+  let busyChanged: (() => void) | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  const timers: NodeJS.Timeout[] = [];
 
   function runOnWorker(slot: Slot, request: JobRequest): Promise<JobResult> {
     const worker = (slot.worker ??= spawnWorker(options.workerData));
@@ -136,81 +130,78 @@ export function createRecordingProcessor(options: {
     });
   }
 
-  async function complete(job: { auscultationId: string; attempts: number }, result: JobResult): Promise<void> {
+  async function complete(job: ClaimedJob, result: JobResult, startedAt: number): Promise<void> {
     const id = job.auscultationId;
-    if (result.type === 'done') {
+    const recorded = await queue.complete(job, result, async (tx) => {
+      if (result.type !== 'done') return true;
       const r = result.result;
-      const updated = await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .updateTable('auscultations')
-          .set({
-            variant_blob_keys: JSON.stringify(result.variantKeys),
-            heartrate_bpm: r.heartrateBpm,
-            heartbeat_present: r.heartbeatPresent,
-            heartbeat_normal: r.heartbeatNormal,
-            diagnosis: r.diagnosis,
-            beataware_id: crypto.randomBytes(18).toString('base64url'),
-            beataware_status: 'ready',
-            beataware_report: JSON.stringify(r.report),
-          })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst();
-        // Noise quality only when the client sent none.
-        await tx
-          .updateTable('auscultations')
-          .set({ noise_quality_record: JSON.stringify(r.noiseQualityRecord) })
-          .where('id', '=', id)
-          .where('noise_quality_record', 'is', null)
-          .execute();
-        await tx
-          .updateTable('recording_jobs')
-          .set({ state: 'done', last_error: null, date_updated: new Date() })
-          .where('auscultation_id', '=', id)
-          .execute();
-        return row;
-      });
-      // Deleted while it was processed: the variants have no row to belong to.
-      if (!updated) for (const key of Object.values(result.variantKeys)) await store.delete(key);
+      const row = await tx
+        .updateTable('auscultations')
+        .set({
+          variant_blob_keys: JSON.stringify(result.variantKeys),
+          heartrate_bpm: r.heartrateBpm,
+          heartbeat_present: r.heartbeatPresent,
+          heartbeat_normal: r.heartbeatNormal,
+          diagnosis: r.diagnosis,
+          beataware_id: crypto.randomBytes(18).toString('base64url'),
+          beataware_status: 'ready',
+          beataware_report: JSON.stringify(r.report),
+        })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      // Noise quality only when the client sent none.
+      await tx
+        .updateTable('auscultations')
+        .set({ noise_quality_record: JSON.stringify(r.noiseQualityRecord) })
+        .where('id', '=', id)
+        .where('noise_quality_record', 'is', null)
+        .execute();
+      return row !== undefined;
+    });
+    const seconds = (performance.now() - startedAt) / 1000;
+    if (!recorded.owned) {
+      // Its lease ran out and another worker holds the job now: that one's result counts. The
+      // variants' keys are the same for both runs, so nothing of this run is deleted.
+      log.warn({ auscultationId: id, worker: queue.workerId }, 'recording job lost its lease; result discarded');
       return;
     }
-    const final = result.type === 'rejected' || job.attempts >= MAX_ATTEMPTS;
+    options.onJobFinished?.(result.type, seconds);
+    if (result.type === 'done') {
+      // An id, never patient data: the topology test counts these lines to prove no job ran twice.
+      log.info({ auscultationId: id, attempts: job.attempts, worker: queue.workerId, seconds }, 'recording processed');
+      // Deleted while it was processed: the variants have no row to belong to.
+      if (!recorded.auscultationExists) for (const key of Object.values(result.variantKeys)) await store.delete(key);
+      return;
+    }
     log.warn({ auscultationId: id, attempts: job.attempts, reason: result.reason }, 'recording processing failed');
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('recording_jobs')
-        .set({ state: final ? 'failed' : 'pending', last_error: result.reason, date_updated: new Date() })
-        .where('auscultation_id', '=', id)
-        .execute();
-      if (final) {
-        await tx
-          .updateTable('auscultations')
-          .set({ beataware_status: result.type === 'rejected' ? 'failed' : 'error' })
-          .where('id', '=', id)
-          .execute();
-      }
-    });
   }
 
   async function work(slot: Slot): Promise<boolean> {
-    const job = await claim();
+    const job = await queue.claim();
     if (!job) return false;
     slot.busy = true;
     void (async () => {
+      const startedAt = performance.now();
       try {
-        const result: JobResult = job.blobKey
-          ? await runOnWorker(slot, {
-              type: 'process',
-              auscultationId: job.auscultationId,
-              blobKey: job.blobKey,
-              context: job.context,
-            })
-          : { type: 'rejected', auscultationId: job.auscultationId, reason: 'no recording' };
-        if (!closed) await complete(job, result);
+        const result: JobResult =
+          job.attempts > MAX_ATTEMPTS
+            ? // Claimed again after the processes holding it died MAX_ATTEMPTS times: it may be what kills them.
+              { type: 'error', auscultationId: job.auscultationId, reason: 'worker lost while processing' }
+            : job.blobKey
+              ? await runOnWorker(slot, {
+                  type: 'process',
+                  auscultationId: job.auscultationId,
+                  blobKey: job.blobKey,
+                  context: job.context,
+                })
+              : { type: 'rejected', auscultationId: job.auscultationId, reason: 'no recording' };
+        if (!closed) await complete(job, result, startedAt);
       } catch (error) {
         if (!closed) log.error({ err: error, auscultationId: job.auscultationId }, 'recording job bookkeeping failed');
       } finally {
         slot.busy = false;
+        busyChanged?.();
         if (!closed) pump();
       }
     })();
@@ -218,7 +209,7 @@ export function createRecordingProcessor(options: {
   }
 
   function pump(): void {
-    if (closed || !started) return;
+    if (closed || draining || !started) return;
     if (pumping) {
       again = true;
       return;
@@ -229,10 +220,10 @@ export function createRecordingProcessor(options: {
         do {
           again = false;
           for (const slot of slots) {
-            if (closed) return;
+            if (closed || draining) return;
             if (!slot.busy && !(await work(slot))) break;
           }
-        } while (again && !closed);
+        } while (again && !closed && !draining);
       } catch (error) {
         if (!closed) log.error({ err: error }, 'recording queue failed');
       } finally {
@@ -244,12 +235,7 @@ export function createRecordingProcessor(options: {
 
   async function checkIdle(): Promise<void> {
     if (idleWaiters.length === 0) return;
-    const open = await db
-      .selectFrom('recording_jobs')
-      .select('auscultation_id')
-      .where('state', 'in', ['pending', 'running'])
-      .limit(1)
-      .executeTakeFirst();
+    const open = await queue.anyOpen();
     if (!open && slots.every((slot) => !slot.busy)) {
       const waiters = idleWaiters;
       idleWaiters = [];
@@ -257,31 +243,61 @@ export function createRecordingProcessor(options: {
     } else if (open) pump();
   }
 
+  async function close() {
+    if (closed) return;
+    closed = true;
+    for (const timer of timers) clearInterval(timer);
+    await unlisten?.().catch(() => undefined);
+    const interrupted = slots.some((slot) => slot.busy);
+    await Promise.all(slots.map((slot) => slot.worker?.terminate()));
+    if (interrupted) {
+      const released = await queue.release().catch(() => 0);
+      if (released) log.info({ count: released }, 'recording jobs given back to the queue');
+    }
+    for (const resolve of idleWaiters) resolve();
+    idleWaiters = [];
+  }
+
   return {
     async start() {
       if (slots.length === 0) return;
-      // One server per DATA_DIR/database (the server lock): a job still marked running was
-      // interrupted by a crash or a stop, so it goes back to the queue.
-      await db
-        .updateTable('recording_jobs')
-        .set({ state: 'pending', date_updated: new Date() })
-        .where('state', '=', 'running')
-        .execute();
+      if (options.resetRunningAtStart) await queue.resetAllRunning();
+      if (options.listen) {
+        unlisten = await options.listen(() => pump());
+      }
+      timers.push(
+        // Jobs queued by other processes while the notification was missed, and expired leases.
+        setInterval(pump, timings.pollMs),
+        setInterval(() => {
+          if (slots.some((slot) => slot.busy)) {
+            queue.renew().catch((error: unknown) => log.error({ err: error }, 'recording job lease renewal failed'));
+          }
+        }, timings.renewMs),
+      );
+      for (const timer of timers) timer.unref();
       started = true;
       pump();
     },
     notify: () => pump(),
+    running: () => slots.filter((slot) => slot.busy).length,
     whenIdle() {
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         if (!pumping && slots.every((slot) => !slot.busy)) void checkIdle();
       });
     },
-    async close() {
-      closed = true;
-      await Promise.all(slots.map((slot) => slot.worker?.terminate()));
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
+    async drain(timeoutMs) {
+      draining = true;
+      const deadline = Date.now() + timeoutMs;
+      while (slots.some((slot) => slot.busy) && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          busyChanged = resolve;
+          setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
+        });
+      }
+      busyChanged = null;
+      await close();
     },
+    close,
   };
 }

@@ -10,6 +10,26 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /**
+   * What this process does (DESIGN.md "Scale"): `all` serves HTTP and processes recordings (one
+   * process, the default); `api` serves HTTP, WebSockets and signaling and only queues recordings;
+   * `worker` processes the recording queue and serves nothing but health and metrics on
+   * METRICS_PORT. The `--role=…` flag of the server overrides it.
+   */
+  AUSCURA_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * Prometheus metrics (GET /metrics) and, for a worker, /healthz and /readyz, on a port of their
+   * own, never the public one. Unset: no metrics listener, except for a worker (9464).
+   */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Interface of the metrics port; default HOST. */
+  METRICS_HOST: optionalString,
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the process still serves, so the load balancer
+   * stops sending before connections close (at least its health-check interval × fall count).
+   * Unset: 5 s for the api role, 0 otherwise (one process has no balancer to wait for).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(300).optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** The address browsers use to reach the portal; also the built-in identity provider's issuer. */
@@ -246,8 +266,16 @@ export type FirebaseConfig = { databaseURL: string; apiKey: string; projectId: s
 
 export type TwilioConfig = { accountSid: string; apiKeySid: string; apiKeySecret: string };
 
+export type Role = 'all' | 'api' | 'worker';
+
 export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
+  role: Role;
+  /** The metrics listener's port, or null for none. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Seconds between readiness failing and connections closing on SIGTERM. */
+  drainSeconds: number;
   twilio: TwilioConfig | null;
   dataDir: string;
   recordingsS3: RecordingsS3Config | null;
@@ -331,17 +359,33 @@ function recordingsS3(env: z.infer<typeof envSchema>): RecordingsS3Config | null
   };
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+/** The server's `--role=worker` (or `--role worker`) flag, which overrides AUSCURA_ROLE. */
+function roleFlag(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--role=')) return arg.slice('--role='.length);
+    if (arg === '--role') return argv[i + 1];
+  }
+  return undefined;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): Env {
+  const flag = roleFlag(argv);
+  const parsed = envSchema.safeParse(flag === undefined ? source : { ...source, AUSCURA_ROLE: flag });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const role = env.AUSCURA_ROLE;
   return {
     ...env,
     publicUrl,
+    role,
+    metricsPort: env.METRICS_PORT ?? (role === 'worker' ? 9464 : null),
+    metricsHost: env.METRICS_HOST ?? env.HOST,
+    drainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (role === 'api' ? 5 : 0),
     dataDir: path.resolve(env.DATA_DIR),
     recordingsS3: recordingsS3(env),
     firebase: firebase(env),

@@ -27,8 +27,25 @@ export type DatabaseHandle = {
    * which holds every other query of this (single-connection) database back until it is done.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Runs `work` while this process holds a database-wide lock (PostgreSQL: a session advisory lock
+   * on a connection of its own; PGlite: one process per database already). Other processes
+   * calling it wait until the holder is done, or until its connection ends when it dies.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: calls `onNotify` for each NOTIFY on `channel` (on a connection of its own,
+   * re-established and re-listened by postgres.js when lost); answers the way to stop.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/**
+ * The advisory lock behind `exclusive` (migrations, the demo seed): two 32-bit keys, the first
+ * naming this application so it cannot meet another application's locks on a shared server.
+ */
+const exclusiveLockKeys = [0x41555343, 1] as const;
 
 /** PostgreSQL when a URL is given, else PGlite (PostgreSQL in WASM) in `dataDir/pgdata`. */
 export async function connectDatabase(options: {
@@ -108,6 +125,26 @@ async function connectPostgres(
         connection.release();
       }
     },
+    async exclusive(work) {
+      // A client of its own, so a small pool (DATABASE_POOL_SIZE=1) cannot be starved by the lock.
+      const lockSql = postgres(url, { ...settings(1, {}), onclose: undefined });
+      try {
+        await lockSql`SELECT pg_advisory_lock(${exclusiveLockKeys[0]}, ${exclusiveLockKeys[1]})`;
+        try {
+          return await work();
+        } finally {
+          await lockSql`SELECT pg_advisory_unlock(${exclusiveLockKeys[0]}, ${exclusiveLockKeys[1]})`.catch(
+            () => undefined,
+          );
+        }
+      } finally {
+        await lockSql.end({ timeout: 5 });
+      }
+    },
+    async listen(channel, onNotify) {
+      const { unlisten } = await sql.listen(channel, () => onNotify());
+      return unlisten;
+    },
     async close() {
       await Promise.all([db.destroy(), relaxedDb.destroy()]);
     },
@@ -129,6 +166,8 @@ async function connectPglite(folder: string): Promise<DatabaseHandle> {
     async execScript(script) {
       await client.exec(script);
     },
+    // One process per PGlite folder (the server lock): nobody else to wait for.
+    exclusive: (work) => work(),
     async dumpDataDir() {
       return client.transaction(async (tx) => {
         await tx.exec('CHECKPOINT');
@@ -155,8 +194,16 @@ function findMigrationsFolder(start: string): string {
 }
 const migrationsFolder = findMigrationsFolder(import.meta.dirname);
 
-/** Applies migrations/NNN_name.sql in order, each once, each in its own transaction. */
+/**
+ * Applies migrations/NNN_name.sql in order, each once, each in its own transaction. Several
+ * processes may start at once on one database (an upgrade of a cluster): one applies the
+ * migrations under the database-wide lock while the others wait for it, then find them applied.
+ */
 export async function migrate(handle: DatabaseHandle, folder = migrationsFolder): Promise<string[]> {
+  return handle.exclusive(() => applyMigrations(handle, folder));
+}
+
+async function applyMigrations(handle: DatabaseHandle, folder: string): Promise<string[]> {
   await handle.execScript(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

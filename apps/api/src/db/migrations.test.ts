@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrate } from './connect.js';
+import { connectDatabase, migrate } from './connect.js';
 import { backends, freshDatabase } from '../test/test-app.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
@@ -73,5 +73,47 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
         .values({ ...existing, id: undefined, email_address: existing.email_address.toUpperCase() })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it.runIf(backend === 'postgres')(
+    'applies the migrations once when several processes start together: one migrates, the others wait',
+    async () => {
+      const fresh = await freshDatabase(backend, { empty: true });
+      // Three processes' own connections to one new database, as three servers of an upgrade.
+      const others = await Promise.all([1, 2].map(() => connectDatabase({ url: fresh.url! })));
+      cleanup = async () => {
+        await Promise.all(others.map((handle) => handle.close()));
+        await fresh.handle.close();
+        await fresh.drop();
+      };
+      const results = await Promise.all([fresh.handle, ...others].map((handle) => migrate(handle)));
+      // Exactly one applied them all; the others, having waited for its lock, found nothing to do.
+      const applied = results.filter((names) => names.length > 0);
+      expect(applied).toHaveLength(1);
+      expect(applied[0]).toContain('001_foundation.sql');
+      expect(results.filter((names) => names.length === 0)).toHaveLength(2);
+      const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(fresh.handle.db);
+      expect(rows.rows.map((row) => row.name).sort()).toEqual([...applied[0]!].sort());
+    },
+  );
+
+  it.runIf(backend === 'postgres')('seeds an empty database once when two processes start together', async () => {
+    const fresh = await freshDatabase(backend, { empty: true });
+    const other = await connectDatabase({ url: fresh.url! });
+    cleanup = async () => {
+      await other.close();
+      await fresh.handle.close();
+      await fresh.drop();
+    };
+    await migrate(fresh.handle);
+    // What server.ts does at start: the seed under the same database-wide lock.
+    const summaries = await Promise.all(
+      [fresh.handle, other].map((handle) =>
+        handle.exclusive(() => seedDemoData(handle.db, { reset: false, tcVersion: 1 })),
+      ),
+    );
+    expect(summaries.filter((summary) => summary.startsWith('Seeded'))).toHaveLength(1);
+    const organizations = await fresh.handle.db.selectFrom('organizations').select('name').execute();
+    expect(organizations).toHaveLength(2);
   });
 });

@@ -191,6 +191,12 @@ export interface RecordingJobsTable {
   last_error: string | null;
   date_created: Generated<Date>;
   date_updated: Generated<Date>;
+  /** The worker process holding the job while it runs (migration 016). */
+  locked_by: string | null;
+  /** Its lease: past this, another worker may claim the job. */
+  locked_until: Date | null;
+  /** The worker process that completed it. */
+  processed_by: string | null;
 }
 
 export interface SelfExamRequestsTable {

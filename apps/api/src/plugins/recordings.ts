@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import { createIngestor } from '../audio/ingest.js';
 import type { Ingestor } from '../audio/ingest.js';
 import { createRecordingProcessor } from '../audio/processor.js';
-import type { RecordingProcessor } from '../audio/processor.js';
+import type { JobOutcome, RecordingProcessor } from '../audio/processor.js';
 import type { Env } from '../config/env.js';
-import type { Db } from '../db/connect.js';
+import type { DatabaseHandle, Db } from '../db/connect.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { loadOrCreateRecordingsMasterKey } from '../storage/master-key.js';
 import { sweepOrphanBlobs } from '../storage/orphan-sweep.js';
@@ -32,14 +32,27 @@ declare module 'fastify' {
   }
 }
 
+export type RecordingsOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  log: FastifyInstance['log'];
+  /** Every processing run that ended (the metrics' processing time). */
+  onJobFinished?: (outcome: JobOutcome, seconds: number) => void;
+};
+
+/** NOTIFY channel of queued recording jobs (migration 016's trigger). */
+const jobsChannel = 'auscura_recording_jobs';
+
 /**
- * The recording adapter (DESIGN.md): an S3-compatible bucket when RECORDINGS_S3_BUCKET is set,
- * else encrypted files in DATA_DIR/recordings; either way the master key comes from
- * RECORDINGS_MASTER_KEY or DATA_DIR/keys. With the store come the upload worker, the processing
- * queue and the orphan sweep (at start, before the queue runs, then hourly).
+ * The recording store and the processing queue, outside any HTTP server: the worker role runs
+ * them alone, the api and all roles through the plugin below. An S3-compatible bucket when
+ * RECORDINGS_S3_BUCKET is set, else encrypted files in DATA_DIR/recordings; either way the
+ * master key comes from RECORDINGS_MASTER_KEY or DATA_DIR/keys. The api role processes nothing:
+ * its queue has no worker threads, and worker processes pick its jobs up.
  */
-export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: Env; db: Db }) => {
-  const { env, db } = options;
+export async function openRecordings(options: RecordingsOptions): Promise<Recordings> {
+  const { env, database } = options;
+  const db = database.db;
   const masterKey = await loadOrCreateRecordingsMasterKey(env.dataDir, env.RECORDINGS_MASTER_KEY);
   const settings: StoreSettings = env.recordingsS3
     ? { kind: 's3', ...env.recordingsS3 }
@@ -60,12 +73,26 @@ export const recordingsPlugin = fp(async (app: FastifyInstance, options: { env: 
     db,
     store,
     workerData,
-    workers: env.RECORDING_WORKERS,
-    log: app.log,
+    workers: env.role === 'api' ? 0 : env.RECORDING_WORKERS,
+    log: options.log,
+    resetRunningAtStart: database.kind === 'pglite',
+    listen: database.listen ? (onQueued) => database.listen!(jobsChannel, onQueued) : undefined,
+    onJobFinished: options.onJobFinished,
   });
   const ingestor = createIngestor(workerData);
-  app.decorate('recordings', { store, holdDeletions: gate.hold, workerData, processor, ingestor });
-  scheduleOrphanSweep(app, db, store, env.RECORDINGS_ORPHAN_GRACE_SECONDS);
+  return { store, holdDeletions: gate.hold, workerData, processor, ingestor };
+}
+
+/**
+ * The recording adapter of the HTTP roles (DESIGN.md): the store, the upload worker, the processing
+ * queue and the orphan sweep (at start, before the queue runs, then hourly).
+ */
+export const recordingsPlugin = fp(async (app: FastifyInstance, options: Omit<RecordingsOptions, 'log'>) => {
+  const recordings = await openRecordings({ ...options, log: app.log });
+  const { store, processor, ingestor } = recordings;
+  const db = options.database.db;
+  app.decorate('recordings', recordings);
+  scheduleOrphanSweep(app, db, store, options.env.RECORDINGS_ORPHAN_GRACE_SECONDS);
   // Only resets interrupted jobs before answering: the server is ready while the worker works.
   app.addHook('onReady', async () => processor.start());
   app.addHook('onClose', async () => {

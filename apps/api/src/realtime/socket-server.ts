@@ -378,6 +378,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     change,
     read: (virtualExamId: string) => store.read(virtualExamId),
     connectionCount: () => connections.size,
+    examCount: () => new Set([...connections].map((connection) => connection.virtualExamId)).size,
   };
 }
 export type RealtimeServer = ReturnType<typeof createRealtimeServer>;

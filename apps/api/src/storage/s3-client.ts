@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
-import { signRequest, uriEncode, EMPTY_PAYLOAD_HASH } from './sigv4.js';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client as SdkClient, S3ClientConfig } from '@aws-sdk/client-s3';
 
 /** Where and as whom to reach an S3-compatible bucket. */
 export type S3Settings = {
@@ -42,104 +42,76 @@ function hintFor(code: string, status: number): string {
   return '';
 }
 
-const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-function xmlText(value: string): string {
-  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_match, entity: string) =>
-    entity.startsWith('#x')
-      ? String.fromCodePoint(parseInt(entity.slice(2), 16))
-      : entity.startsWith('#')
-        ? String.fromCodePoint(Number(entity.slice(1)))
-        : xmlEntities[entity]!,
-  );
-}
-/** The text of the first <tag> in an XML fragment (S3's answers are flat enough for this). */
-function xmlTag(xml: string, tag: string): string | undefined {
-  const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
-  return match ? xmlText(match[1]!) : undefined;
+/** What the SDK throws for an S3 error answer (S3ServiceException), and for a failure before any answer. */
+type SdkError = Error & { $metadata?: { httpStatusCode?: number }; Code?: string };
+
+/** The SDK's error as ours: the operation, status, S3's code and message, and the configuration hint. */
+function failure(operation: string, error: unknown): Error {
+  const sdkError = error as SdkError;
+  const status = sdkError.$metadata?.httpStatusCode;
+  if (!status) return error instanceof Error ? error : new Error(String(error));
+  const code = sdkError.Code ?? sdkError.name;
+  // The SDK puts S3's <Message> in `message`, or its code there when the answer had no body (HEAD).
+  const detail =
+    sdkError.message && sdkError.message !== code && sdkError.message !== 'UnknownError' ? sdkError.message : '';
+  return new S3RequestError(operation, status, code, detail);
 }
 
-async function failure(operation: string, response: Response): Promise<S3RequestError> {
-  const body = await response.text().catch(() => '');
-  const code = xmlTag(body, 'Code') ?? (response.status === 404 ? 'NotFound' : response.statusText || 'Error');
-  return new S3RequestError(operation, response.status, code, xmlTag(body, 'Message') ?? '');
-}
+const statusOf = (error: unknown) => (error as SdkError).$metadata?.httpStatusCode;
 
-/** How long a request may wait for its answer's headers. */
-const HEADERS_TIMEOUT_MS = 60_000;
-/** S3 asks clients to retry 500 InternalError and 503 SlowDown; gateways in front answer 502/504. */
-const transientStatuses = new Set([500, 502, 503, 504]);
-const RETRIES = 2;
+/** How long a connection may take to open, and a request may sit without a byte moving. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 60_000;
+
+// Loaded on first use: a deployment without S3 never loads the SDK (it stays out of the server's bundle).
+let sdkModule: Promise<typeof S3Sdk> | null = null;
+const sdk = () => (sdkModule ??= import('@aws-sdk/client-s3'));
 
 /**
- * A small S3 client over fetch: just the calls the recording store needs, each signed with SigV4
- * (sigv4.ts). Keys are passed as they are stored (any prefix already applied).
+ * The calls the recording store needs, through AWS's maintained SDK (@aws-sdk/client-s3: SigV4
+ * signing, XML, retries with backoff on throttling and 5xx). Keys are passed as they are stored
+ * (any prefix already applied).
  */
-export function createS3Client(settings: S3Settings, options: { now?: () => Date } = {}) {
-  const now = options.now ?? (() => new Date());
-  const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
-  // Custom endpoints get path-style URLs (most S3-compatible servers have no wildcard DNS);
-  // AWS itself the virtual-hosted style it recommends.
-  const base = settings.endpoint
-    ? `${settings.endpoint.replace(/\/+$/, '')}/${uriEncode(settings.bucket)}`
-    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
-  const urlOf = (key: string | null, query: Record<string, string> = {}) => {
-    const url = new URL(key === null ? `${base}/` : `${base}/${uriEncode(key, true)}`);
-    if (key === null && settings.endpoint) url.pathname = url.pathname.replace(/\/$/, '');
-    url.search = Object.entries(query)
-      .map(([name, value]) => `${uriEncode(name)}=${uriEncode(value)}`)
-      .join('&');
-    return url;
-  };
-
-  async function send(
-    method: string,
-    url: URL,
-    headers: Record<string, string> = {},
-    body?: Buffer,
-  ): Promise<Response> {
-    const payloadHash = body ? crypto.createHash('sha256').update(body).digest('hex') : EMPTY_PAYLOAD_HASH;
-    for (let attempt = 0; ; attempt++) {
-      // Signed anew each attempt (the signature carries the time). The payload hash is signed: S3
-      // checks the body against it, so a corrupted upload is refused.
-      const signed = signRequest(
-        { method, url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
-        { credentials, region: settings.region, service: 's3', date: now() },
-      );
-      const controller = new AbortController();
-      const timer = setTimeout(
-        () => controller.abort(new Error(`S3 ${method} ${url.pathname}: no answer within ${HEADERS_TIMEOUT_MS} ms`)),
-        HEADERS_TIMEOUT_MS,
-      );
-      // PUT is not retried: a retry after a lost 200 would meet its own object and fail as "exists".
-      const retry = method !== 'PUT' && attempt < RETRIES;
-      try {
-        const response = await fetch(url, {
-          method,
-          headers: signed.headers,
-          // A Buffer from Buffer.concat/alloc is backed by a plain ArrayBuffer (never a shared one).
-          body: body as Uint8Array<ArrayBuffer> | undefined,
-          signal: controller.signal,
-        });
-        if (!retry || !transientStatuses.has(response.status)) return response;
-        await response.body?.cancel();
-      } catch (error) {
-        if (!retry) throw error;
-      } finally {
-        // Only the wait for the answer is bounded: a long download may stream for as long as it takes.
-        clearTimeout(timer);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** attempt));
-    }
-  }
+export function createS3Client(settings: S3Settings) {
+  const config = (maxAttempts: number): S3ClientConfig => ({
+    region: settings.region,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Custom endpoints get path-style URLs (most S3-compatible servers have no wildcard DNS); AWS
+    // itself the virtual-hosted style it recommends.
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    maxAttempts,
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    // Checksums only where S3 requires them: the SDK's default (since 3.729) adds CRC32 headers
+    // and aws-chunked bodies that several S3-compatible servers refuse. Every recording carries
+    // its own SHA-256 and GCM tags, which the store checks on every read.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  let clients: Promise<{ reads: SdkClient; puts: SdkClient }> | null = null;
+  const open = () =>
+    (clients ??= sdk().then(({ S3Client }) => ({
+      reads: new S3Client(config(3)),
+      // PUT is never retried: a retry after a lost 200 would meet its own object and fail as "exists".
+      puts: new S3Client(config(1)),
+    })));
 
   return {
     /** PUT; resolves once S3 answered 200 (the object is stored). `If-None-Match: *` asks for no overwrite. */
     async putObject(key: string, body: Buffer, options: { ifNoneMatch?: boolean } = {}): Promise<void> {
-      const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-      if (options.ifNoneMatch) headers['if-none-match'] = '*';
-      const response = await send('PUT', urlOf(key), headers, body);
-      if (response.status !== 200) throw await failure(`PUT ${key}`, response);
-      await response.body?.cancel();
+      const [{ PutObjectCommand }, { puts }] = await Promise.all([sdk(), open()]);
+      try {
+        await puts.send(
+          new PutObjectCommand({
+            Bucket: settings.bucket,
+            Key: key,
+            Body: body,
+            ContentType: 'application/octet-stream',
+            ...(options.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+          }),
+        );
+      } catch (error) {
+        throw failure(`PUT ${key}`, error);
+      }
     },
 
     /** GET of the whole object or of stored bytes [start, end]; null when there is no such key. */
@@ -147,42 +119,51 @@ export function createS3Client(settings: S3Settings, options: { now?: () => Date
       key: string,
       range?: { start: number; end: number },
     ): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null> {
-      const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
-      const response = await send('GET', urlOf(key), headers);
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return null;
+      const [{ GetObjectCommand }, { reads }] = await Promise.all([sdk(), open()]);
+      let response;
+      try {
+        response = await reads.send(
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw failure(`GET ${key}`, error);
       }
-      const expected = range ? 206 : 200;
-      if (response.status !== expected || !response.body) throw await failure(`GET ${key}`, response);
+      if (!response.Body) throw new S3RequestError(`GET ${key}`, 200, 'NoBody', 'an answer without a body');
+      const body = response.Body.transformToWebStream() as ReadableStream<Uint8Array>;
       // The object's whole size: from Content-Range for a ranged answer, else Content-Length.
-      const total = range
-        ? Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1])
-        : Number(response.headers.get('content-length'));
+      const total = range ? Number(/\/(\d+)$/.exec(response.ContentRange ?? '')?.[1]) : Number(response.ContentLength);
       if (!Number.isFinite(total)) {
-        await response.body.cancel();
-        throw new S3RequestError(`GET ${key}`, response.status, 'NoObjectSize', 'no Content-Range / Content-Length');
+        await body.cancel();
+        throw new S3RequestError(`GET ${key}`, 200, 'NoObjectSize', 'no Content-Range / Content-Length');
       }
-      return { body: response.body, size: total };
+      return { body, size: total };
     },
 
     async headObject(key: string): Promise<{ size: number; lastModified: Date } | null> {
-      const response = await send('HEAD', urlOf(key));
-      if (response.status === 404) return null;
-      if (response.status !== 200) throw await failure(`HEAD ${key}`, response);
-      return {
-        size: Number(response.headers.get('content-length')),
-        lastModified: new Date(response.headers.get('last-modified') ?? 0),
-      };
+      const [{ HeadObjectCommand }, { reads }] = await Promise.all([sdk(), open()]);
+      try {
+        const response = await reads.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: key }));
+        return { size: Number(response.ContentLength), lastModified: response.LastModified ?? new Date(0) };
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw failure(`HEAD ${key}`, error);
+      }
     },
 
     /** DELETE; a missing key is not an error (S3 answers 204 either way). */
     async deleteObject(key: string): Promise<void> {
-      const response = await send('DELETE', urlOf(key));
-      if (response.status !== 204 && response.status !== 200 && response.status !== 404) {
-        throw await failure(`DELETE ${key}`, response);
+      const [{ DeleteObjectCommand }, { reads }] = await Promise.all([sdk(), open()]);
+      try {
+        await reads.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+      } catch (error) {
+        if (statusOf(error) === 404) return;
+        throw failure(`DELETE ${key}`, error);
       }
-      await response.body?.cancel();
     },
 
     /** One page of ListObjectsV2. */
@@ -191,21 +172,37 @@ export function createS3Client(settings: S3Settings, options: { now?: () => Date
       maxKeys?: number;
       continuationToken?: string;
     }): Promise<{ objects: S3Object[]; nextContinuationToken?: string }> {
-      const query: Record<string, string> = { 'list-type': '2', prefix: options.prefix };
-      if (options.maxKeys) query['max-keys'] = String(options.maxKeys);
-      if (options.continuationToken) query['continuation-token'] = options.continuationToken;
-      const response = await send('GET', urlOf(null, query));
-      if (response.status !== 200) throw await failure('ListObjectsV2', response);
-      const xml = await response.text();
-      const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map(([, entry]) => ({
-        key: xmlTag(entry!, 'Key') ?? '',
-        lastModified: new Date(xmlTag(entry!, 'LastModified') ?? 0),
-        size: Number(xmlTag(entry!, 'Size') ?? 0),
+      const [{ ListObjectsV2Command }, { reads }] = await Promise.all([sdk(), open()]);
+      let page;
+      try {
+        page = await reads.send(
+          new ListObjectsV2Command({
+            Bucket: settings.bucket,
+            Prefix: options.prefix,
+            MaxKeys: options.maxKeys,
+            ContinuationToken: options.continuationToken,
+          }),
+        );
+      } catch (error) {
+        throw failure('ListObjectsV2', error);
+      }
+      const objects = (page.Contents ?? []).map((entry) => ({
+        key: entry.Key ?? '',
+        lastModified: entry.LastModified ?? new Date(0),
+        size: Number(entry.Size ?? 0),
       }));
-      const truncated = xmlTag(xml, 'IsTruncated') === 'true';
-      const token = xmlTag(xml, 'NextContinuationToken');
-      if (truncated && !token) throw new S3RequestError('ListObjectsV2', 200, 'NoContinuationToken', 'truncated list');
-      return { objects, nextContinuationToken: truncated ? token : undefined };
+      if (page.IsTruncated && !page.NextContinuationToken) {
+        throw new S3RequestError('ListObjectsV2', 200, 'NoContinuationToken', 'truncated list');
+      }
+      return { objects, nextContinuationToken: page.IsTruncated ? page.NextContinuationToken : undefined };
+    },
+
+    /** Closes the SDK's connections (tests, a store that is replaced). */
+    async close(): Promise<void> {
+      if (!clients) return;
+      const { reads, puts } = await clients;
+      reads.destroy();
+      puts.destroy();
     },
   };
 }

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../test/s3-server.js';
 import type { TestS3Server } from '../test/s3-server.js';
+import { startS3Proxy } from '../test/s3-proxy.js';
+import type { S3Proxy } from '../test/s3-proxy.js';
 import { BlobNotFoundError } from './blob-store.js';
 import { createEncryptedFileStore } from './encrypted-file-store.js';
 import { CHUNK_SIZE, decryptBlobBytes, HEADER_SIZE, recordOffset, TAG_SIZE } from './recording-format.js';
@@ -25,7 +27,10 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 
 describe('the S3-compatible recording store (against s3rver)', () => {
   let server: TestS3Server;
+  let proxy: S3Proxy;
   let settings: S3StoreSettings;
+  /** The same bucket through the recording proxy: the requests a store sends, as S3 sees them. */
+  let watched: S3StoreSettings;
   const masterKey = crypto.randomBytes(32);
   let wav: Buffer;
   let counter = 0;
@@ -41,10 +46,14 @@ describe('the S3-compatible recording store (against s3rver)', () => {
       secretAccessKey: server.env.RECORDINGS_S3_SECRET_ACCESS_KEY!,
       prefix: 'recordings/',
     };
+    proxy = await startS3Proxy(server.endpoint);
+    watched = { ...settings, endpoint: proxy.endpoint };
     wav = await fs.readFile(fixture);
   });
-  afterAll(async () => server?.close());
-  afterEach(() => vi.restoreAllMocks());
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
 
   const client = () => createS3Client(settings);
   const rawObject = async (name: string) => {
@@ -90,7 +99,7 @@ describe('the S3-compatible recording store (against s3rver)', () => {
   });
 
   it('serves plaintext ranges by fetching only the ciphertext records that cover them', async () => {
-    const store = createS3Store({ ...settings, masterKey });
+    const store = createS3Store({ ...watched, masterKey });
     const key = freshKey();
     await store.put(key, wav);
     expect(wav.length).toBeGreaterThan(3 * CHUNK_SIZE);
@@ -106,19 +115,18 @@ describe('the S3-compatible recording store (against s3rver)', () => {
       [last, last],
       [0, last],
     ];
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     for (const [start, end] of ranges) {
-      fetchSpy.mockClear();
+      proxy.seen.length = 0;
       const part = await readAll(await store.get(key, { start, end }));
       expect(part.equals(wav.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
       // Two ranged GETs: the header, then the records from the one holding `start` to the one holding `end`.
-      const requested = fetchSpy.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).range);
+      const requested = proxy.seen.map((request) => `${request.method} ${request.range}`);
       const first = Math.floor(start / CHUNK_SIZE);
       const lastRecord = Math.floor(end / CHUNK_SIZE);
       const lastLength = Math.min(CHUNK_SIZE, wav.length - lastRecord * CHUNK_SIZE);
       expect(requested).toEqual([
-        `bytes=0-${HEADER_SIZE - 1}`,
-        `bytes=${recordOffset(first, CHUNK_SIZE)}-${recordOffset(lastRecord, CHUNK_SIZE) + lastLength + TAG_SIZE - 1}`,
+        `GET bytes=0-${HEADER_SIZE - 1}`,
+        `GET bytes=${recordOffset(first, CHUNK_SIZE)}-${recordOffset(lastRecord, CHUNK_SIZE) + lastLength + TAG_SIZE - 1}`,
       ]);
     }
     await expect(store.get(key, { start: 0, end: wav.length })).rejects.toThrow(RangeError);
@@ -139,14 +147,14 @@ describe('the S3-compatible recording store (against s3rver)', () => {
 
   it('lists every key under its prefix across several ListObjectsV2 pages, skipping names it does not write', async () => {
     const prefix = `list-${crypto.randomBytes(4).toString('hex')}/`;
-    const store = createS3Store({ ...settings, prefix, masterKey, listPageSize: 2 });
+    const store = createS3Store({ ...watched, prefix, masterKey, listPageSize: 2 });
     const before = Date.now();
     const keys = Array.from({ length: 5 }, freshKey);
     for (const key of keys) await store.put(key, wav.subarray(0, 100));
     // Someone else's objects: one under the prefix with a name the store never writes, one outside it.
     await client().putObject(`${prefix}notes/readme.txt`, Buffer.from('not a recording'));
     await createS3Store({ ...settings, prefix: 'elsewhere/', masterKey }).put(freshKey(), Buffer.from('x'));
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    proxy.seen.length = 0;
     const listed = [];
     for await (const blob of store.list()) listed.push(blob);
     expect(listed.map((blob) => blob.key).sort()).toEqual([...keys].sort());
@@ -156,7 +164,7 @@ describe('the S3-compatible recording store (against s3rver)', () => {
       expect(blob.modified.getTime()).toBeGreaterThan(before - 2000);
       expect(blob.modified.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     }
-    const pages = fetchSpy.mock.calls.map(([url]) => new URL(String(url)).searchParams);
+    const pages = proxy.seen.map((request) => request.url.searchParams);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.every((query) => query.get('list-type') === '2' && query.get('max-keys') === '2')).toBe(true);
     expect(pages.slice(1).every((query) => query.get('continuation-token'))).toBe(true);
@@ -209,30 +217,27 @@ describe('the S3-compatible recording store (against s3rver)', () => {
   });
 
   it('retries reads that meet a transient error, but not a PUT', async () => {
-    const store = createS3Store({ ...settings, masterKey });
+    const store = createS3Store({ ...watched, masterKey });
     const key = freshKey();
     await store.put(key, wav.subarray(0, 3000));
-    const realFetch = globalThis.fetch;
-    let calls = 0;
-    const slowDown = () =>
-      new Response('<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>', {
-        status: 503,
-      });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) =>
-      calls++ === 0 ? slowDown() : realFetch(input, init),
-    );
+    let throttled = 0;
+    proxy.failWhile(() => throttled++ === 0, 503, 'SlowDown', 'Please reduce your request rate.');
+    proxy.seen.length = 0;
     expect(await store.head(key)).toEqual({ size: 3000 });
-    expect(calls).toBe(2);
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) =>
-      init?.method === 'PUT' ? slowDown() : realFetch(input, init),
+    // The header's ranged GET answered 503 once, then again and passed.
+    expect(proxy.seen.map((request) => request.method)).toEqual(['GET', 'GET']);
+
+    proxy.failWhile((request) => request.method === 'PUT', 503, 'SlowDown', 'Please reduce your request rate.');
+    proxy.seen.length = 0;
+    await expect(store.put(freshKey(), wav.subarray(0, 10))).rejects.toThrow(
+      /S3 PUT recordings\/.* failed: 503 SlowDown \(Please reduce/,
     );
-    await expect(store.put(freshKey(), wav.subarray(0, 10))).rejects.toThrow('S3 PUT recordings/');
-    await expect(store.put(freshKey(), wav.subarray(0, 10))).rejects.toThrow(/503 SlowDown \(Please reduce/);
+    expect(proxy.seen.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    proxy.failWhile(() => false, 200, '', '');
   });
 
   it('gives a clear error for credentials the server does not know', async () => {
-    // s3rver checks the access key id, not the signature: a wrong secret is covered by the signer's
-    // tests against AWS's published examples, not here.
+    // s3rver checks the access key id, not the signature: signing is the AWS SDK's, tested by AWS.
     const store = createS3Store({ ...settings, accessKeyId: 'NOT-A-KEY', masterKey });
     await expect(store.check()).rejects.toThrow(
       /S3 ListObjectsV2 failed: 403 InvalidAccessKeyId .*check RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY/,

@@ -32,7 +32,7 @@ process.stdin.on('end', () => process.exit(0)).resume();
  * one bucket. It runs in a child process started with --openssl-legacy-provider: its ListObjectsV2
  * continuation tokens are DES-encrypted, which OpenSSL 3 refuses by default (every truncated list
  * page answered 500 InternalError in-process). s3rver checks the access key id but does not verify
- * SigV4 signatures, so the signer is tested against AWS's published examples (sigv4.test.ts).
+ * SigV4 signatures (the signing is the AWS SDK's, tested by AWS).
  */
 export async function startS3Server(bucket = 'auscura-test'): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-s3rver-'));

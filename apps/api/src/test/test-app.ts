@@ -9,6 +9,7 @@ import type { Env } from '../config/env.js';
 import { connectDatabase, migrate } from '../db/connect.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { seedDemoData } from '../seed/demo-data.js';
+import type { MetricsRegistry } from '../plugins/metrics.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -90,7 +91,7 @@ async function pgliteTemplate(): Promise<string> {
 export async function createTestApp(
   backend: Backend,
   overrides: Record<string, string> = {},
-  options: { accessTokenTtlSeconds?: number; operatorSecret?: string } = {},
+  options: { accessTokenTtlSeconds?: number; operatorSecret?: string; metrics?: MetricsRegistry } = {},
 ): Promise<TestApp> {
   const fresh = await freshDatabase(backend);
   const env = loadEnv({
