@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
 import type { AuditActor } from '../audit/repository.js';
-import type { LiveExamEvent } from './socket-server.js';
+import type { LiveExamEvent } from './exam-states.js';
 
 /** Exams whose organization and patient are remembered (they never change for an exam). */
 const cacheLimit = 10_000;
