@@ -17,6 +17,7 @@ import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
+import { createRemoteUploads } from './realtime/remote-upload.js';
 import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
@@ -25,6 +26,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { cspReportRoutes, securityHeadersPlugin } from './plugins/security-headers.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { identityPlugin } from './plugins/identity.js';
+import { createHealthcareProviderRepository } from './healthcare-providers/repository.js';
 import { recordingsPlugin } from './plugins/recordings.js';
 import { createMetricsRegistry, httpMetricsPlugin } from './plugins/metrics.js';
 import type { MetricsRegistry } from './plugins/metrics.js';
@@ -37,7 +39,7 @@ import { videoRoutesPlugin } from './video/routes.js';
 import { createTwilioTokens } from './video/twilio-tokens.js';
 import { createParticipantTokens } from './realtime/tokens.js';
 import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
-import { createPatientSessions } from './virtual-exams/patient-session.js';
+import { createPatientSessions } from './identity/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 import { selfExamPatientRoutesPlugin } from './self-exams/routes.js';
 import { createSelfExamSessions } from './self-exams/session.js';
@@ -88,15 +90,13 @@ export async function buildApp(
     // Only the configured proxies' X-Forwarded-For counts (TRUST_PROXY); by default none does.
     trustProxy: options.env.TRUST_PROXY ? options.env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     bodyLimit: 1024 * 1024,
-    // A stalled or trickling request (headers or body) is cut off (issue 21, finding 8); the
-    // server checks open connections every 2 s instead of Node's default 30 s.
+    // A stalled or trickling request is cut off (issue 21, finding 8); open connections are checked every 2 s.
     requestTimeout: options.env.REQUEST_TIMEOUT_SECONDS * 1000,
     http: {
       headersTimeout: Math.min(15_000, options.env.REQUEST_TIMEOUT_SECONDS * 1000),
       connectionsCheckingInterval: 2_000,
     },
-    // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
-    // answer in the catalogue's shape like every other error.
+    // The router's own refusals (bad percent-escape, path parameter over 100 characters) answer in the catalogue's shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void reply.status(status).send(apiError('INVALID_DATA', 'The request path is not valid.'));
@@ -140,7 +140,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const db = database.db;
   await app.register(errorsPlugin);
 
-  await app.register(identityPlugin, { env, db, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
+  const accounts = createHealthcareProviderRepository(db); // passed in: the identity adapter imports no domain
+  await app.register(identityPlugin, { env, db, accounts, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
   const { verify, auth, accounts: identity } = app.identity;
 
   const { store, processor, ingestor } = app.recordings;
@@ -222,7 +223,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         processor,
         ingestor,
         // With Firebase the live exam's state is out of the API's sight: only the session and exam are checked.
-        remote: { db, sessions, liveState: env.firebase ? null : app.realtime },
+        remote: createRemoteUploads({ db, sessions, liveState: env.firebase ? null : app.realtime }),
       });
       await api.register(virtualExamRoutesPlugin, {
         db,

@@ -9,42 +9,20 @@ import { sql } from 'kysely';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db, DbOrTx } from '../db/connect.js';
 import { isUniqueViolation } from '../db/errors.js';
-import type { Env } from '../config/env.js';
-import { auth0ManagementFromEnv } from '../identity/auth0-management.js';
-import type { Auth0Management } from '../identity/auth0-management.js';
+import { management } from '../identity/account-identity.js';
+import type { AccountIdentity } from '../identity/account-identity.js';
 import { assertNotPreviousPassword, assertPasswordRules, passwordHistoryDepth } from '../identity/password-policy.js';
 import { hashPassword } from '../identity/passwords.js';
 import { assertRecentSignIn, endOtherSessions, notifyAccountChange } from '../identity/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { assertNoBidiControls } from '../lib/clean-text.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { createInvitationRepository, invalidInvitation } from './invitations.js';
 import { providerColumns, toProvider } from './mapper.js';
 import { createHealthcareProviderRepository } from './repository.js';
 
-/**
- * Where credentials live: in our database (built-in identity provider), or at Auth0 through the
- * Management API (undefined when Auth0 is configured without management credentials).
- */
-export type AccountIdentity = { mode: 'built-in' } | { mode: 'auth0'; management: Auth0Management | undefined };
-
 export type AccountContext = { db: Db; identity: AccountIdentity; tcVersion: number; mailer?: Mailer };
-
-/** The same switch as the app's: Auth0 when its domain, client and audience are configured. */
-export function accountIdentityFromEnv(env: Env): AccountIdentity {
-  return env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE
-    ? { mode: 'auth0', management: auth0ManagementFromEnv(env) }
-    : { mode: 'built-in' };
-}
-
-export function management(identity: AccountIdentity): Auth0Management {
-  if (identity.mode !== 'auth0') throw new Error('not in Auth0 mode');
-  if (!identity.management) {
-    throw new HttpError('AUTH0_UNKNOWN_ERROR', 'Account changes need the Auth0 Management API credentials.');
-  }
-  return identity.management;
-}
 
 /** A provider reads and changes only their own account (clinician-portal §6). */
 export function assertOwnAccount(principal: Principal, id: string): void {

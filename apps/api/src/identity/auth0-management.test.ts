@@ -8,7 +8,7 @@ import { runOperatorCommand } from '../operator/commands.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createAuth0Management } from './auth0-management.js';
-import type { Principal } from './verify-token.js';
+import type { Principal } from '../lib/principal.js';
 
 /**
  * A stand-in for the Auth0 Management API on a local port, answering with the bodies Auth0

@@ -4,10 +4,9 @@ import { verifyPassword, decoyPasswordHash } from './passwords.js';
 import type { Lockout } from './lockout.js';
 import { identityPaths, webClientId } from './provider.js';
 import { renderSignInPage } from './sign-in-page.js';
-import { useSignInPagePolicy } from '../plugins/security-headers.js';
+import { useSignInPagePolicy } from '../lib/sign-in-page-policy.js';
 import { createRateLimiter } from '../lib/rate-limit.js';
-import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
-import type { Db } from '../db/connect.js';
+import type { AccountDirectory } from './account-identity.js';
 
 export const signInMessages = {
   wrong: 'The email address or password is incorrect.',
@@ -28,10 +27,9 @@ function parseForm(body: unknown): Record<string, string> {
  */
 export async function builtInIdentityRoutes(
   app: FastifyInstance,
-  options: { provider: Provider; db: Db; lockout: Lockout; publicUrl: string },
+  options: { provider: Provider; lockout: Lockout; publicUrl: string; accounts: AccountDirectory },
 ) {
-  const { provider, db, lockout, publicUrl } = options;
-  const accounts = createHealthcareProviderRepository(db);
+  const { provider, lockout, publicUrl, accounts } = options;
   const callback = provider.callback();
 
   // The provider builds its URLs (discovery, redirects) from the request's host and scheme: they

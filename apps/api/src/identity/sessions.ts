@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { claimNamespace } from '@auscura/contracts';
 import type { Db } from '../db/connect.js';
-import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import type { AccountIdentity } from './account-identity.js';
 import { HttpError } from '../lib/http-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Auth0Management } from './auth0-management.js';
-import type { Principal } from './verify-token.js';
+import type { Principal } from '../lib/principal.js';
 
 /**
  * The grant an access token of the built-in provider was issued under (a claim of ours), so a

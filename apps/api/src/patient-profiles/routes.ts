@@ -2,7 +2,7 @@ import { patientProfileRoutes, paths, selfExamRoutes } from '@auscura/contracts'
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { parseListQuery, sendPaged } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';

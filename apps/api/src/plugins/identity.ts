@@ -10,8 +10,8 @@ import { sweepExpiredOidcPayloads } from '../identity/oidc-adapter.js';
 import { createBuiltInProvider } from '../identity/provider.js';
 import { builtInIdentityRoutes } from '../identity/routes.js';
 import { createTokenVerifier } from '../identity/verify-token.js';
-import type { TokenVerifier } from '../identity/verify-token.js';
-import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import type { TokenVerifier } from '../lib/principal.js';
+import type { AccountDirectory, AccountIdentity } from '../identity/account-identity.js';
 
 export type Identity = {
   /** Checks a bearer token and answers its principal. */
@@ -34,7 +34,10 @@ declare module 'fastify' {
  * lockout and hourly sweep of expired OIDC records.
  */
 export const identityPlugin = fp(
-  async (app: FastifyInstance, options: { env: Env; db: Db; accessTokenTtlSeconds?: number }) => {
+  async (
+    app: FastifyInstance,
+    options: { env: Env; db: Db; accounts: AccountDirectory; accessTokenTtlSeconds?: number },
+  ) => {
     const { env, db } = options;
     if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
       const domain = env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '');
@@ -57,13 +60,19 @@ export const identityPlugin = fp(
       publicUrl: env.publicUrl,
       audience: env.API_AUDIENCE,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+      accounts: options.accounts,
     });
     const lockout = createLockout(db, {
       maxFailures: env.SIGN_IN_MAX_FAILURES,
       lockMinutes: env.SIGN_IN_LOCK_MINUTES,
       maxFailuresPerClient: 100,
     });
-    await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
+    await app.register(builtInIdentityRoutes, {
+      provider,
+      lockout,
+      publicUrl: env.publicUrl,
+      accounts: options.accounts,
+    });
     app.decorate('identity', {
       verify: createTokenVerifier({
         issuer: `${env.publicUrl}/`,

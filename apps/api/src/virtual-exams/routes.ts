@@ -25,8 +25,8 @@ import type { Mailer } from '../mail/mailer.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { newAccessCode } from '../patient-profiles/self-exam-repository.js';
 import { createVirtualExamRepository, toVirtualExam, virtualExamListWhitelist } from './repository.js';
-import type { VirtualExamRow } from './repository.js';
-import type { PatientSessions } from './patient-session.js';
+import type { PatientSessions } from '../identity/patient-session.js';
+import { examOver, isCodeLive } from './service.js';
 import { invitationMail } from './invitation-mail.js';
 
 const loadsWhitelist: ListWhitelist = {
@@ -41,10 +41,6 @@ const minute = 60_000;
 const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code is not valid or has expired.');
 const tooManyAttempts = () =>
   new HttpError('UNAUTHORIZED', 'Too many attempts with access codes. Please try again later.', 429);
-export const examOver = () => new HttpError('INVALID_LIVE_EXAM', 'This virtual exam has ended.');
-
-export const isCodeLive = (row: Pick<VirtualExamRow, 'access_code_expires_at'>, now = Date.now()) =>
-  new Date(row.access_code_expires_at).getTime() > now;
 
 /** Checks the §5 scheduling rules; answers the code's expiry. */
 function checkSchedule(body: CreateVirtualExamBody, now: number) {
