@@ -8,6 +8,7 @@ import { diagnose, type DiagnosisCode } from './diagnosis.js';
 import { rateRangeForAge, type RateRange } from './rate-ranges.js';
 import { runHeartAnalysis, type HeartRecord, type HeartSegment, type HeartState } from './result.js';
 import { heartFacts, type HeartFacts, type SegmentStats } from './rhythm.js';
+import { heartVerdict, measureSignal, signalVerdict, type RecordingQuality } from '../quality.js';
 
 export type { DiagnosisCode, HeartFacts, HeartSegment, HeartState, MurmurResult, RateRange, SegmentStats };
 
@@ -21,6 +22,11 @@ export interface HeartAnalysis extends HeartFacts {
   murmur: MurmurResult;
   /** The normal rate range the rate was judged against. */
   rateRange: RateRange;
+  /**
+   * Whether the recording could be judged at all, decided first (../quality.ts). When not: the
+   * rate is withheld (heartRateBpm 0), the murmur status is unknown, the diagnosis INSUFFICIENT_DATA.
+   */
+  quality: RecordingQuality;
 }
 
 export interface HeartOptions {
@@ -28,6 +34,8 @@ export interface HeartOptions {
   noisyShare?: number | undefined;
   /** The patient's age at the recording in whole months; unknown (null) uses a range for any age. */
   ageMonths?: number | null | undefined;
+  /** The verdict from the samples alone (../quality.ts signalVerdict); null or absent when they raise none. */
+  signal?: RecordingQuality | null | undefined;
 }
 
 /** Analyses a heart recording. */
@@ -37,7 +45,11 @@ export function analyzeHeart(
   sampleRate: number,
   options: HeartOptions = {},
 ): HeartAnalysis {
-  return heartFromRecord(engine, runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, options);
+  const signal = signalVerdict(measureSignal(engine, samples, sampleRate));
+  return heartFromRecord(engine, runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, {
+    ...options,
+    signal,
+  });
 }
 
 /** The analysis of a recording of `durationSec` seconds from its WASM record. */
@@ -49,8 +61,32 @@ export function heartFromRecord(
 ): HeartAnalysis {
   const facts = heartFacts(record, durationSec);
   const noisyShare = options.noisyShare;
-  const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
   const rateRange = rateRangeForAge(options.ageMonths);
+  // The quality verdict comes first: a recording that cannot be judged gets no rate, no murmur
+  // verdict and no diagnosis beyond INSUFFICIENT_DATA, whatever the detectors would have said.
+  const quality = options.signal ?? heartVerdict(facts, noisyShare);
+  if (!quality.judged) {
+    const murmur: MurmurResult = {
+      status: 'unknown',
+      probability: 0,
+      unknownProbability: 1,
+      timing: null,
+      segments: [],
+      reason: quality.message,
+    };
+    return {
+      ...facts,
+      heartRateBpm: 0,
+      heartbeatPresent: false,
+      diagnosis: 'INSUFFICIENT_DATA',
+      reasons: [quality.message],
+      heartbeatNormal: false,
+      murmur,
+      rateRange,
+      quality,
+    };
+  }
+  const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
   const verdict = diagnose({ facts, durationSec, noisyShare, murmur, range: rateRange });
-  return { ...facts, ...verdict, murmur, rateRange };
+  return { ...facts, ...verdict, murmur, rateRange, quality };
 }
