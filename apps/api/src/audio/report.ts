@@ -112,8 +112,9 @@ export function buildReport(analysis: RecordingAnalysis): Report {
   }));
   const range = heart.rateRange;
   const quality = heart.quality;
-  const rate =
-    heart.heartRateBpm > 0 && Number.isFinite(heart.heartRateBpm)
+  const rate = heart.rateWithheld
+    ? 'withheld: the heartbeat’s timing was not established with confidence'
+    : heart.heartRateBpm > 0 && Number.isFinite(heart.heartRateBpm)
       ? `${heart.heartRateBpm.toFixed(1)} bpm`
       : 'not found';
   // A recording that cannot be judged: say what was not measured and why, and nothing it did not measure.
@@ -122,7 +123,9 @@ export function buildReport(analysis: RecordingAnalysis): Report {
         `- Heart rate: ${rate}; normal for ${range.ageBand}: ${range.low}–${range.high} bpm (${range.source})`,
         `- Murmur: ${murmurLine(heart.murmur)}`,
         `- Heartbeat present: ${heart.heartbeatPresent ? 'yes' : 'no'}`,
-        `- Rhythm variation (CV of S1–S1 intervals): ${round(heart.rhythmCv, 3) ?? 'n/a'}`,
+        heart.rateWithheld
+          ? '- Rhythm: not judged (the heartbeat’s timing was not established with confidence)'
+          : `- Rhythm variation (CV of S1–S1 intervals): ${round(heart.rhythmCv, 3) ?? 'n/a'}`,
       ]
     : [
         `- Heart rate: not measured (${notJudgedWhy[quality.reason ?? 'no-heartbeat']})`,

@@ -8,7 +8,7 @@ import { diagnose, type DiagnosisCode } from './diagnosis.js';
 import { rateRangeForAge, type RateRange } from './rate-ranges.js';
 import { runHeartAnalysis, type HeartRecord, type HeartSegment, type HeartState } from './result.js';
 import { heartFacts, type HeartFacts, type SegmentStats } from './rhythm.js';
-import { heartVerdict, measureSignal, signalVerdict, type RecordingQuality } from '../quality.js';
+import { heartVerdict, measureSignal, rateWithheldReason, signalVerdict, type RecordingQuality } from '../quality.js';
 
 export type { DiagnosisCode, HeartFacts, HeartSegment, HeartState, MurmurResult, RateRange, SegmentStats };
 
@@ -27,6 +27,12 @@ export interface HeartAnalysis extends HeartFacts {
    * rate is withheld (heartRateBpm 0), the murmur status is unknown, the diagnosis INSUFFICIENT_DATA.
    */
   quality: RecordingQuality;
+  /**
+   * Why the rate is withheld although the recording was judged (the segmentation did not establish
+   * the heartbeat's timing with confidence, ../quality.ts HEARTBEAT_GATE); null when a rate is given.
+   * The murmur is still judged: a murmur heard is a finding.
+   */
+  rateWithheld: string | null;
 }
 
 export interface HeartOptions {
@@ -84,9 +90,29 @@ export function heartFromRecord(
       murmur,
       rateRange,
       quality,
+      rateWithheld: null,
     };
   }
   const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
+  const rateWithheld = rateWithheldReason(facts);
+  if (rateWithheld) {
+    // No rate, so no rate or rhythm finding: ABNORMAL only from a murmur heard.
+    const present = murmur.status === 'present';
+    return {
+      ...facts,
+      heartRateBpm: 0,
+      heartbeatPresent: false,
+      diagnosis: present ? 'ABNORMAL' : 'INSUFFICIENT_DATA',
+      reasons: present
+        ? [`murmur present (probability ${murmur.probability.toFixed(2)})`, rateWithheld]
+        : [rateWithheld],
+      heartbeatNormal: false,
+      murmur,
+      rateRange,
+      quality,
+      rateWithheld,
+    };
+  }
   const verdict = diagnose({ facts, durationSec, noisyShare, murmur, range: rateRange });
-  return { ...facts, ...verdict, murmur, rateRange, quality };
+  return { ...facts, ...verdict, murmur, rateRange, quality, rateWithheld: null };
 }

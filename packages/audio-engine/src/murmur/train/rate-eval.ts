@@ -28,14 +28,6 @@ import {
   type RateRow,
 } from './rate-gate.js';
 
-/** A gate that lets everything through (the rate before any gate). */
-const OPEN: HeartbeatGate = {
-  minPeriodicity: -Infinity,
-  minCycles: 0,
-  maxRhythmCv: Infinity,
-  maxAcfDisagreement: Infinity,
-};
-
 /** Analyses every annotated recording once; the rows let any gate be applied afterwards. */
 export async function rateRows(
   engine: Engine,
@@ -92,7 +84,7 @@ export function withReasons(rows: RateRow[]): RateRow[] {
     const facts = { heartRateBpm: r.bpm, heartRateAcfBpm: r.acfBpm, periodicity: r.periodicity, cycles: r.cycles };
     const pre =
       signalVerdict(r.signal) ??
-      heartVerdict({ ...facts, rhythmCv: r.rhythmCv, usableSec: r.usableSec } as HeartFacts, r.noisyShare, OPEN);
+      heartVerdict({ ...facts, rhythmCv: r.rhythmCv, usableSec: r.usableSec } as HeartFacts, r.noisyShare);
     r.preGateReason = pre.judged ? null : pre.reason;
   }
   return rows;
@@ -122,7 +114,7 @@ export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
   const refused: Record<string, number> = {};
   for (const r of rows)
     if (!decided.get(r)) {
-      const why = r.preGateReason ?? 'no-heartbeat (gate)';
+      const why = r.preGateReason ?? 'rate withheld by the gate';
       refused[why] = (refused[why] ?? 0) + 1;
     }
   return {
