@@ -12,3 +12,5 @@ export type { MurmurModel, MurmurPattern, MurmurPhase, MurmurStatus, MurmurTimin
 export { formatMurmur, timingText } from './murmur/describe.js';
 export * from './analysis.js';
 export * from './compare.js';
+export * from './quality.js';
+export { lungNoiseQuality, LUNG_ABOVE_BREATH_DB, LUNG_BURST_DB } from './lung-noise.js';
