@@ -11,7 +11,7 @@ import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createClientThrottle } from './identity/lockout.js';
 import { operatorRoutes } from './operator/routes.js';
-import { writeEmbeddedBackup } from './backup/embedded-backup.js';
+import { requireBackupKey, writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
@@ -350,6 +350,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
                 dumpDatabase: () => database.dumpDataDir!(),
                 recordingsFolder: path.join(env.dataDir, 'recordings'),
                 masterKey: Buffer.from(app.recordings.workerData.masterKey),
+                backupKey: requireBackupKey(env.BACKUP_KEY),
                 holdDeletions: app.recordings.holdDeletions,
               })
           : undefined,

@@ -8,6 +8,7 @@ import { loadOrCreateIdentityKeys, publicJwks } from '../identity/keys.js';
 import { createLockout } from '../identity/lockout.js';
 import { sweepExpiredOidcPayloads } from '../identity/oidc-adapter.js';
 import { createBuiltInProvider } from '../identity/provider.js';
+import { requireLiveSession } from '../identity/live-sessions.js';
 import { builtInIdentityRoutes } from '../identity/routes.js';
 import { createTokenVerifier } from '../identity/verify-token.js';
 import type { TokenVerifier } from '../identity/verify-token.js';
@@ -65,11 +66,11 @@ export const identityPlugin = fp(
     });
     await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
     app.decorate('identity', {
-      verify: createTokenVerifier({
-        issuer: `${env.publicUrl}/`,
-        audience: env.API_AUDIENCE,
-        jwks: publicJwks(keys.jwks),
-      }),
+      // An ended session's access tokens are refused at once, not at their exp (issue 36).
+      verify: requireLiveSession(
+        createTokenVerifier({ issuer: `${env.publicUrl}/`, audience: env.API_AUDIENCE, jwks: publicJwks(keys.jwks) }),
+        db,
+      ),
       auth: { mode: 'built-in', domain: env.publicUrl, clientId: 'auscura-web', audience: env.API_AUDIENCE },
       accounts: { mode: 'built-in' },
     });
