@@ -11,6 +11,7 @@ import { createInvitationRepository, invitationDefaultDays } from '../healthcare
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import { passwordRuleViolation } from '../identity/password-policy.js';
 import type { PasswordOwner } from '../identity/password-policy.js';
+import { clearAccountFailures } from '../identity/lockout.js';
 import { endOtherSessions } from '../identity/sessions.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
@@ -127,7 +128,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
       } else {
         await setLocalPassword(db, account.id, password, { mustChangePassword: true, checkHistory: false });
         // A reset also lifts a sign-in lockout of the address.
-        await db.deleteFrom('sign_in_failures').where('key', '=', `account:${command.email.toLowerCase()}`).execute();
+        await clearAccountFailures(db, command.email);
       }
       // Whoever held the old password is signed out everywhere.
       await endOtherSessions(

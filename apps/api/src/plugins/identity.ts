@@ -62,7 +62,8 @@ export const identityPlugin = fp(
     const lockout = createLockout(db, {
       maxFailures: env.SIGN_IN_MAX_FAILURES,
       lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-      maxFailuresPerClient: 100,
+      // A hospital's NAT may hold hundreds of clinicians: only a flood from one address locks it.
+      maxFailuresPerClient: 1000,
     });
     await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
     app.decorate('identity', {

@@ -141,7 +141,7 @@ export const matrix: Record<string, Row> = {
     request: (c) => ({
       method: 'POST',
       url: `/api/v1/self-exam-requests/${c.other.selfExamRequestId}/emails`,
-      payload: { emailAddress: 'mallory@example.org', currentPassword: 'Auscura-demo-2026' },
+      payload: { emailAddress: 'mallory@example.org' },
     }),
     council: notFound,
     plain: notFound,
