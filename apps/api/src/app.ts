@@ -9,9 +9,9 @@ import type { PublicConfig } from '@auscura/contracts';
 import { sql } from 'kysely';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { createClientThrottle } from './identity/lockout.js';
+import { accessCodeFailuresPerAddress, accessCodeFailuresPerCode, createClientThrottle } from './identity/lockout.js';
 import { operatorRoutes } from './operator/routes.js';
-import { writeEmbeddedBackup } from './backup/embedded-backup.js';
+import { requireBackupKey, writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
@@ -184,6 +184,12 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     version: '0.1.0',
   };
 
+  // Access codes (≥ 40 bits): a ceiling per code, an hour at a time, above the per-address lock.
+  const perCodeCeiling = {
+    maxFailures: accessCodeFailuresPerCode,
+    lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+    windowMinutes: 60,
+  };
   await app.register(
     async (api) => {
       addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
@@ -230,17 +236,15 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         mailer,
         publicUrl: env.publicUrl,
         sessions,
-        // Wrong or expired codes: 20 from one client address, or 20 against one exam, lock them out.
+        // Wrong or expired codes: 20 from one client address lock that address out; 100 an hour
+        // against one exam (from many addresses) lock the exam. One address reaches its own lock
+        // first, so guessing from one address never locks the patient out from another (issue 36).
         clientThrottle: createClientThrottle(db, {
           scope: 'access-code-client',
-          maxFailures: 20,
+          maxFailures: accessCodeFailuresPerAddress,
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
-        examThrottle: createClientThrottle(db, {
-          scope: 'access-code-exam',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        examThrottle: createClientThrottle(db, { scope: 'access-code-exam', ...perCodeCeiling }),
       });
       await api.register(selfExamListRoutesPlugin, { db });
       await api.register(selfExamArrivalRoutesPlugin, { db });
@@ -248,7 +252,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       // Wrong self-exam codes from one client address, a request's or a standing link's: 20 lock it out.
       const selfExamCodeClientThrottle = createClientThrottle(db, {
         scope: 'self-exam-code-client',
-        maxFailures: 20,
+        maxFailures: accessCodeFailuresPerAddress,
         lockMinutes: env.SIGN_IN_LOCK_MINUTES,
       });
       await api.register(selfExamPatientRoutesPlugin, {
@@ -259,13 +263,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         ingestor,
         processor,
         sessions: selfExamSessions,
-        // Wrong codes: 20 from one client address, or 20 against one request; 5 new-code mails per request.
+        // Wrong codes: 20 from one client address, or 100 an hour against one request; 5 new-code mails per request.
         clientThrottle: selfExamCodeClientThrottle,
-        requestThrottle: createClientThrottle(db, {
-          scope: 'self-exam-code-request',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        requestThrottle: createClientThrottle(db, { scope: 'self-exam-code-request', ...perCodeCeiling }),
         mailThrottle: createClientThrottle(db, {
           scope: 'self-exam-code-mail',
           maxFailures: 5,
@@ -281,12 +281,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         linkSessions: createSelfExamLinkSessions(db),
         sessions: selfExamSessions,
         clientThrottle: selfExamCodeClientThrottle,
-        // 20 wrong codes against one link lock it for everyone (its patient asks the clinician to renew).
-        linkThrottle: createClientThrottle(db, {
-          scope: 'self-exam-link-code',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        // 100 wrong codes an hour against one link lock it for everyone (its patient asks the clinician to renew).
+        linkThrottle: createClientThrottle(db, { scope: 'self-exam-link-code', ...perCodeCeiling }),
       });
       await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions, firebaseTokens });
       await api.register(videoRoutesPlugin, {
@@ -351,6 +347,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
                 dumpDatabase: () => database.dumpDataDir!(),
                 recordingsFolder: path.join(env.dataDir, 'recordings'),
                 masterKey: Buffer.from(app.recordings.workerData.masterKey),
+                backupKey: requireBackupKey(env.BACKUP_KEY),
                 holdDeletions: app.recordings.holdDeletions,
               })
           : undefined,

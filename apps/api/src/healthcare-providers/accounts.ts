@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { management } from '../identity/account-identity.js';
 import type { AccountIdentity } from '../identity/account-identity.js';
 import { assertNotPreviousPassword, assertPasswordRules, passwordHistoryDepth } from '../identity/password-policy.js';
-import { hashPassword } from '../identity/passwords.js';
+import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import { assertRecentSignIn, endOtherSessions, notifyAccountChange } from '../identity/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Principal } from '../lib/principal.js';
@@ -191,16 +191,34 @@ export async function updateProfile(
   return toProvider(row);
 }
 
+/**
+ * A password or email change asks for the current password (OWASP ASVS 4.0.3 §2.1.5), checked
+ * here for built-in accounts. Auth0 keeps the password: there the recent sign-in (step-up) is the
+ * check, as Auth0 offers no password verification to a resource server.
+ */
+async function assertCurrentPassword(
+  identity: AccountIdentity,
+  account: { password_hash: string | null },
+  currentPassword: string,
+) {
+  if (identity.mode !== 'built-in') return;
+  if (account.password_hash === null || !(await verifyPassword(currentPassword, account.password_hash))) {
+    throw invalidData('The current password is not correct.');
+  }
+}
+
 /** Sets a new password after the policy; clears mustChangePassword. */
 export async function changePassword(
   context: AccountContext,
   principal: Principal,
   id: string,
   password: string,
+  currentPassword: string,
 ): Promise<void> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
   assertRecentSignIn(principal);
+  await assertCurrentPassword(identity, account, currentPassword);
   assertPasswordRules(password, {
     emailAddress: account.email_address,
     firstName: account.first_name,
@@ -292,10 +310,12 @@ export async function changeEmailAddress(
   principal: Principal,
   id: string,
   emailAddress: string,
+  currentPassword: string,
 ): Promise<{ emailAddress: string }> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
   assertRecentSignIn(principal);
+  await assertCurrentPassword(identity, account, currentPassword);
   const taken = await db
     .selectFrom('healthcare_providers')
     .select('id')

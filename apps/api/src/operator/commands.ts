@@ -12,7 +12,8 @@ import { createInvitationRepository, invitationDefaultDays } from '../healthcare
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import { passwordRuleViolation } from '../identity/password-policy.js';
 import type { PasswordOwner } from '../identity/password-policy.js';
-import { accessTokenTtlSeconds, endOtherSessions } from '../identity/sessions.js';
+import { clearAccountFailures } from '../identity/lockout.js';
+import { endOtherSessions } from '../identity/sessions.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
 /**
@@ -128,7 +129,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
       } else {
         await setLocalPassword(db, account.id, password, { mustChangePassword: true, checkHistory: false });
         // A reset also lifts a sign-in lockout of the address.
-        await db.deleteFrom('sign_in_failures').where('key', '=', `account:${command.email.toLowerCase()}`).execute();
+        await clearAccountFailures(db, command.email);
       }
       // Whoever held the old password is signed out everywhere.
       await endOtherSessions(
@@ -136,7 +137,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         { id: account.id, auth0UserId: account.auth0_user_id },
       );
       return [
-        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and an access token already issued expires within ${accessTokenTtlSeconds / 60} minutes):`,
+        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and its access tokens are refused within a second):`,
         password,
       ].join('\n');
     }
@@ -151,7 +152,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         { db, identity: context.identity ?? { mode: 'built-in' } },
         { id: account.id, auth0UserId: account.auth0_user_id },
       );
-      return `Every session, grant and refresh token of ${command.email} has ended; an access token already issued works until it expires (at most ${accessTokenTtlSeconds / 60} minutes).`;
+      return `Every session, grant and refresh token of ${command.email} has ended; its access tokens are refused within a second.`;
     }
   }
 }

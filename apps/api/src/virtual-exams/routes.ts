@@ -28,6 +28,7 @@ import { createVirtualExamRepository, toVirtualExam, virtualExamListWhitelist } 
 import type { PatientSessions } from '../identity/patient-session.js';
 import { examOver, isCodeLive } from './service.js';
 import { invitationMail } from './invitation-mail.js';
+import { isTimeTooFarAhead } from '../lib/schedule-horizon.js';
 
 const loadsWhitelist: ListWhitelist = {
   filters: {},
@@ -56,6 +57,7 @@ function checkSchedule(body: CreateVirtualExamBody, now: number) {
   }
   // The current 5-minute slot is not past yet: the dialog's default start is its boundary.
   if (start.getTime() < Math.floor(now / step) * step) throw invalidData('The exam cannot start in the past.');
+  if (isTimeTooFarAhead(start, now)) throw invalidData('An exam can be scheduled at most a year ahead.');
   const duration = (end.getTime() - start.getTime()) / minute;
   if (duration < schedulingRules.minimumDurationMinutes) {
     throw invalidData(`The end must be at least ${schedulingRules.minimumDurationMinutes} minutes after the start.`);
