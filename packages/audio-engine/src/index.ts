@@ -11,3 +11,4 @@ export { detectMurmur, murmurStatus, MIN_MURMUR_CYCLES, MURMUR_MODEL } from './m
 export type { MurmurModel, MurmurPattern, MurmurPhase, MurmurStatus, MurmurTiming } from './murmur/detect.js';
 export { formatMurmur, timingText } from './murmur/describe.js';
 export * from './analysis.js';
+export * from './capture.js';
