@@ -15,7 +15,7 @@ export function CaptureStatus({ state, audience }: { state: LiveCaptureState; au
       aria-label="Stethoscope contact"
       aria-live="polite"
       data-state={state}
-      sx={{ minHeight: '1.5em', fontWeight: text ? 600 : undefined, color: text ? 'warning.dark' : undefined }}
+      sx={{ minHeight: '1.5em', mt: 0.5, fontWeight: text ? 600 : undefined }}
     >
       {text ? (
         <>
