@@ -112,14 +112,14 @@ test('a self exam: requested by Ada, recorded and sent by the patient at 375 px,
       await snap(patient, 'self-exam-point', [...phone, ...desktop]);
     }
     await patient.getByRole('button', { name: 'Start recording' }).click();
-    await patient.waitForTimeout(4000);
+    await patient.waitForTimeout(5500); // past the capture check's 5 s minimum
     await patient.getByRole('button', { name: 'Stop recording' }).click();
     await expect(patient.getByText(/seconds recorded/)).toBeVisible({ timeout: 20_000 });
     if (index === 0) {
       // Redo once: the first take is dropped, a new one is recorded.
       await patient.getByRole('button', { name: 'Record again' }).click();
       await patient.getByRole('button', { name: 'Start recording' }).click();
-      await patient.waitForTimeout(4000);
+      await patient.waitForTimeout(5500); // past the capture check's 5 s minimum
       await patient.getByRole('button', { name: 'Stop recording' }).click();
       await expect(patient.getByText(/seconds recorded/)).toBeVisible({ timeout: 20_000 });
       await expectNoSeriousViolations(patient);

@@ -24,7 +24,7 @@ async function recordAndSend(page: Page, title: string, position: string) {
     .poll(async () => Number(await page.getByRole('meter').getAttribute('aria-valuenow')), { timeout: 15_000 })
     .toBeGreaterThan(-60);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await page.waitForTimeout(4000);
+  await page.waitForTimeout(5500); // past the capture check's 5 s minimum
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await expect(page.getByText(/seconds recorded/)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Send this recording' }).click();

@@ -14,3 +14,4 @@ export * from './analysis.js';
 export * from './compare.js';
 export * from './quality.js';
 export { lungNoiseQuality, LUNG_ABOVE_BREATH_DB, LUNG_BURST_DB } from './lung-noise.js';
+export * from './capture.js';

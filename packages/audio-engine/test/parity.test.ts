@@ -111,7 +111,7 @@ describe('the upload analysis in the worker and in Node', () => {
 describe('meter, recorder and live-monitor processors in Chromium', () => {
   it('meter posts about every 100 ms with the sine levels, recorder returns 0.5 s in 0.25 s chunks, live gain clamps at 20×', async () => {
     const r = (await page.evaluate(() => (window as unknown as PageHooks).otherWorklets!())) as {
-      levels: { peakDb: number; rmsDb: number }[];
+      levels: { peakDb: number; rmsDb: number; fullScaleShare: number; ms: number }[];
       frames: number;
       recorded: number;
       chunkCount: number;
@@ -123,6 +123,9 @@ describe('meter, recorder and live-monitor processors in Chromium', () => {
     const last = r.levels[r.levels.length - 1]!;
     expect(last.peakDb).toBeCloseTo(20 * Math.log10(0.5), 1);
     expect(last.rmsDb).toBeCloseTo(20 * Math.log10(0.5 / Math.SQRT2), 1);
+    // A half-scale sine never reaches full scale; each window is 35 quanta of 128 frames (101.6 ms).
+    expect(last.fullScaleShare).toBe(0);
+    expect(last.ms).toBeCloseTo((35 * 128 * 1000) / 44100, 3);
     expect(r.frames).toBe(22050);
     expect(r.recorded).toBe(22050);
     expect(r.chunkCount).toBe(2);

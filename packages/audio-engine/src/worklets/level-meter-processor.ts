@@ -1,5 +1,6 @@
 // 'level-meter-processor': peak and RMS in dBFS for the volume meter (§9 thresholds 0 … -35 dB).
 // Accumulates in place and posts at most every `intervalMs` (default 100 ms), never per quantum.
+import { CAPTURE_LIMITS } from '../capture.js';
 import { Engine } from '../engine.js';
 import type { MeterMessage, MeterOptions } from './messages.js';
 
@@ -10,6 +11,7 @@ class LevelMeterProcessor extends AudioWorkletProcessor {
   private peak = 0;
   private sum = 0;
   private count = 0;
+  private full = 0;
   private readonly interval: number;
 
   constructor(options: AudioWorkletNodeOptions) {
@@ -33,17 +35,23 @@ class LevelMeterProcessor extends AudioWorkletProcessor {
       const p = 10 ** (x.peakDb(this.buf, input.length) / 20);
       const r = 10 ** (x.rmsDb(this.buf, input.length) / 20);
       if (p > this.peak) this.peak = p;
+      // Full-scale samples, for the live "too loud" indication (CAPTURE_LIMITS.clippedShare).
+      if (p >= CAPTURE_LIMITS.fullScale - 1e-6)
+        for (let i = 0; i < input.length; i++) if (Math.abs(input[i]!) >= CAPTURE_LIMITS.fullScale) this.full++;
       this.sum += r * r * input.length;
       this.count += input.length;
       if (this.count >= this.interval) {
         const msg: MeterMessage = {
           peakDb: this.peak > 0 ? 20 * Math.log10(this.peak) : -Infinity,
           rmsDb: this.sum > 0 ? 10 * Math.log10(this.sum / this.count) : -Infinity,
+          fullScaleShare: this.full / this.count,
+          ms: (this.count / sampleRate) * 1000,
         };
         this.port.postMessage(msg);
         this.peak = 0;
         this.sum = 0;
         this.count = 0;
+        this.full = 0;
       }
     }
     return true;

@@ -27,10 +27,15 @@ export interface MeterOptions {
   intervalMs?: number;
 }
 
-/** What 'level-meter-processor' posts, about every `intervalMs`: the window's peak and RMS in dBFS. */
+/**
+ * What 'level-meter-processor' posts, about every `intervalMs`: the window's peak and RMS in dBFS, the
+ * share of its samples at full scale (capture.ts's CAPTURE_LIMITS.fullScale) and its length in ms.
+ */
 export interface MeterMessage {
   peakDb: number;
   rmsDb: number;
+  fullScaleShare: number;
+  ms: number;
 }
 
 /** 'recorder-processor' options. */

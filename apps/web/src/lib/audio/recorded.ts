@@ -1,4 +1,5 @@
-import { encodeWav } from '@auscura/audio-engine';
+import { checkCapture, encodeWav } from '@auscura/audio-engine';
+import type { CaptureCheck } from '@auscura/audio-engine';
 import type { NoiseQualityRecord } from '@auscura/contracts';
 import type { Capture } from './live-input.ts';
 
@@ -8,6 +9,8 @@ export type Recorded = {
   sampleRate: number;
   deviceLabel: string;
   noiseQualityRecord: NoiseQualityRecord;
+  /** The engine's capture check (silent, clipped, too short), run before the recording may be sent. */
+  check: CaptureCheck;
 };
 
 /** exams-and-devices §9: noise quality is sampled every 1000 ms. */
@@ -19,7 +22,8 @@ export function toNoiseQualityRecord(flags: Uint8Array): NoiseQualityRecord {
 }
 
 /**
- * A capture with what the engine says of it (the noise-quality flags, in the page's worker).
+ * A capture with what the engine says of it (the noise-quality flags, in the page's worker, and the
+ * capture check).
  * `prepared` is false when the engine could not run: the samples are kept, the flags are empty.
  */
 export async function prepareRecorded(
@@ -44,6 +48,8 @@ export async function prepareRecorded(
       sampleRate: capture.sampleRate,
       deviceLabel,
       noiseQualityRecord: toNoiseQualityRecord(flags ?? new Uint8Array(0)),
+      // One pass over the samples on the main thread (about 10 ms for 60 s at 48 kHz): no worker trip.
+      check: checkCapture(capture.samples, capture.sampleRate),
     },
     prepared: flags !== null,
   };

@@ -11,6 +11,8 @@ import { useRecorder } from '../../../hooks/use-recorder.ts';
 import { siteName, siteOf } from '@auscura/contracts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
+import { CaptureStatus } from '../../../components/recording/capture-status.tsx';
+import { useCaptureWatch } from '../../../hooks/use-capture-watch.ts';
 import { MonitorControls } from '../../../components/recording/monitor-controls.tsx';
 
 type AuscultateStepProps = {
@@ -29,6 +31,7 @@ export function AuscultateStep(props: AuscultateStepProps) {
   const { point, deviceId, monitor, onMonitorChange, onRecorded, onFailed, onBack } = props;
   const { input, level, failed } = useLiveInput(deviceId, monitor);
   const recorder = useRecorder(input, { inputFailed: failed });
+  const contact = useCaptureWatch(level);
   const { phase, remainingMs } = recorder;
   const latest = useRef({ onRecorded, onFailed });
   latest.current = { onRecorded, onFailed };
@@ -53,7 +56,10 @@ export function AuscultateStep(props: AuscultateStepProps) {
       {failed && phase === 'idle' && (
         <Alert severity="warning">The stethoscope input could not be opened. Check the device and try again.</Alert>
       )}
-      <LevelMeter db={level?.peakDb ?? null} />
+      <Box>
+        <LevelMeter db={level?.peakDb ?? null} />
+        <CaptureStatus state={contact} audience="clinician" />
+      </Box>
       <MonitorControls value={monitor} onChange={onMonitorChange} />
       <Box>
         <Typography

@@ -13,6 +13,7 @@ import type { PendingRecording } from '../utils/pending-recordings.ts';
 import { siteName } from '@auscura/contracts';
 import { recordingFile } from '../../../lib/audio/recorded.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
+import { CaptureFlag } from '../../../components/recording/capture-flag.tsx';
 
 type ReviewStepProps = {
   examId: string;
@@ -77,6 +78,8 @@ export function ReviewStep({
   };
 
   const sending = upload.state === 'sending';
+  // A silent, clipped or too-short recording is not saved without the clinician saying so.
+  const flagged = !recorded.check.ok;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Typography>
@@ -98,6 +101,7 @@ export function ReviewStep({
           </Alert>
         )}
       </Box>
+      <CaptureFlag check={recorded.check} audience="clinician" />
       {sending && (
         <Box>
           <Typography variant="body2" id="upload-progress-label">
@@ -122,6 +126,15 @@ export function ReviewStep({
             <Button onClick={() => void discard()}>Discard</Button>
             <Button variant="contained" onClick={() => pending && void send(pending)}>
               Retry
+            </Button>
+          </>
+        ) : flagged ? (
+          <>
+            <Button variant="contained" onClick={() => void discard()} disabled={sending}>
+              Record again
+            </Button>
+            <Button onClick={() => void save()} disabled={sending}>
+              Save anyway
             </Button>
           </>
         ) : (

@@ -7,6 +7,9 @@ import Typography from '@mui/material/Typography';
 import { auscultationPoints, siteName, siteOf } from '@auscura/contracts';
 import type { SelfExamAuscultationRequest } from '@auscura/contracts';
 import { LevelMeter } from '../../../components/recording/level-meter.tsx';
+import { CaptureFlag } from '../../../components/recording/capture-flag.tsx';
+import { CaptureStatus } from '../../../components/recording/capture-status.tsx';
+import { useCaptureWatch } from '../../../hooks/use-capture-watch.ts';
 import { TorsoDiagram } from '../../../components/recording/torso-diagram.tsx';
 import { useReviewPlayback } from '../../../hooks/use-review-playback.ts';
 import type { Recorded } from '../../../lib/audio/recorded.ts';
@@ -36,9 +39,12 @@ function Review({
 }) {
   const playback = useReviewPlayback(recorded.samples, recorded.sampleRate, 'wide');
   const seconds = (recorded.samples.length / recorded.sampleRate).toFixed(0);
+  // A silent, clipped or too-short recording: recording again comes first, sending it is still possible.
+  const flagged = !recorded.check.ok;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography>{seconds} seconds recorded. Listen to it, then send it or record again.</Typography>
+      <CaptureFlag check={recorded.check} audience="patient" />
       {playback.failed && <Alert severity="warning">The recording could not be played on this computer.</Alert>}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {playback.playing ? (
@@ -51,7 +57,7 @@ function Review({
           </Button>
         )}
         <Button
-          variant="outlined"
+          variant={flagged ? 'contained' : 'outlined'}
           onClick={() => {
             playback.stop();
             onRedo();
@@ -61,14 +67,14 @@ function Review({
           Record again
         </Button>
         <Button
-          variant="contained"
+          variant={flagged ? 'text' : 'contained'}
           onClick={() => {
             playback.stop();
             onSend();
           }}
           disabled={disabled}
         >
-          Send this recording
+          {flagged ? 'Send this recording anyway' : 'Send this recording'}
         </Button>
       </Box>
     </Box>
@@ -78,6 +84,7 @@ function Review({
 /** One requested point: where to place the stethoscope, the recording, listening back and sending. */
 export function RecordPointStep({ selfExamRequestId, token, ar, position, deviceId, onSent }: RecordPointStepProps) {
   const recorder = usePointRecorder(deviceId);
+  const contact = useCaptureWatch(recorder.level);
   const { send, run } = useSendRecording(token, onSent);
   const [pending, setPending] = useState<PendingUpload | null>(null);
   const title = siteName(ar.auscultationPoint);
@@ -137,7 +144,10 @@ export function RecordPointStep({ selfExamRequestId, token, ar, position, device
         />
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <LevelMeter db={recorder.level?.peakDb ?? null} />
+          <Box>
+            <LevelMeter db={recorder.level?.peakDb ?? null} />
+            <CaptureStatus state={contact} audience="patient" />
+          </Box>
           <Box>
             <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {(recorder.remainingMs / 1000).toFixed(0)} s left

@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import { siteName, siteOf } from '@auscura/contracts';
 import { InputSelect } from '../../../../components/recording/input-select.tsx';
 import { LevelMeter } from '../../../../components/recording/level-meter.tsx';
+import { CaptureFlag } from '../../../../components/recording/capture-flag.tsx';
+import { CaptureStatus } from '../../../../components/recording/capture-status.tsx';
+import { useCaptureWatch } from '../../../../hooks/use-capture-watch.ts';
 import { usePublicConfig } from '../../../../lib/public-config.ts';
 import type { LiveExamChannel } from '../../../../lib/realtime/live-exam-channel.ts';
 import { useLiveExamField } from '../../../../lib/realtime/use-live-exam-field.ts';
@@ -44,6 +47,7 @@ export function PatientStethoscope(props: {
     realtime: config.adapters.realtime,
   });
   lost.current = recordings.stethoscopeLost;
+  const contact = useCaptureWatch(stethoscope.level);
 
   const activation = useLiveExamField(channel, 'auscultationMicActivationRequest');
   const deactivation = useLiveExamField(channel, 'auscultationMicDeactivationRequest');
@@ -109,7 +113,10 @@ export function PatientStethoscope(props: {
         ) : (
           <>
             <Typography>Connected: {stethoscope.input?.deviceLabel || 'stethoscope'}</Typography>
-            <LevelMeter db={stethoscope.level?.peakDb ?? null} label="Stethoscope level" />
+            <Box>
+              <LevelMeter db={stethoscope.level?.peakDb ?? null} label="Stethoscope level" />
+              <CaptureStatus state={contact} audience="patient" />
+            </Box>
           </>
         )}
         {view.kind === 'recording' ? (
@@ -134,6 +141,9 @@ export function PatientStethoscope(props: {
           <Alert severity="success" role="status">
             Recording of {siteName(view.point)} sent to your clinician.
           </Alert>
+        ) : null}
+        {recordings.flag && view.kind !== 'recording' ? (
+          <CaptureFlag check={recordings.flag} audience="patient" />
         ) : null}
       </Stack>
     </Paper>

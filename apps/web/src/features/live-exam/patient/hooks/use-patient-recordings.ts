@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { remoteRecording } from '@auscura/contracts';
+import type { CaptureCheck } from '@auscura/audio-engine';
 import type { AuscultationRequest, AuscultationRequestError } from '@auscura/contracts';
 import { useRecorder } from '../../../../hooks/use-recorder.ts';
 import type { LiveInput } from '../../../../lib/audio/live-input.ts';
@@ -45,6 +46,9 @@ export function usePatientRecordings(options: {
   const { start: startRecording, stop: stopRecording, discard: discardRecording } = recorder;
   const requests = useLiveExamField(channel, 'auscultationRequests');
   const [view, setView] = useState<PatientRecordingView>({ kind: 'idle' });
+  // The last recording's capture check when it flagged it: the patient is told in plain words. The
+  // clinician asked for it and hears it live, so it is still sent; the server decides what is stored.
+  const [flag, setFlag] = useState<CaptureCheck | null>(null);
   const active = useRef<Active | null>(null);
   const handled = useRef(new Set<string>());
   const sending = useRef(new Map<string, AbortController>());
@@ -116,11 +120,13 @@ export function usePatientRecordings(options: {
       const current: Active = { requestId, point: request.auscultationPoint };
       active.current = current;
       setView({ kind: 'recording', point: request.auscultationPoint });
+      setFlag(null);
       const outcome = await startRecording();
       if (active.current === current) active.current = null;
       if (outcome.kind === 'discarded' || outcome.kind === 'unavailable') return setView({ kind: 'idle' });
       if (outcome.kind === 'empty' || outcome.kind === 'input-lost')
         return void fail(requestId, 'AuscultationRecordingFailed');
+      if (!outcome.recorded.check.ok) setFlag(outcome.recorded.check);
       await report(requestId, 'status', 'processing');
       await report(requestId, 'uploadProgress', 0);
       // 'unprepared' keeps the recording too: the noise flags help the clinician, they are no reason to lose it.
@@ -184,5 +190,5 @@ export function usePatientRecordings(options: {
     void fail(current.requestId, 'DeviceDisconnected');
   }, [fail, discardRecording]);
 
-  return { view, recording: view.kind === 'recording', stethoscopeLost };
+  return { view, flag, recording: view.kind === 'recording', stethoscopeLost };
 }

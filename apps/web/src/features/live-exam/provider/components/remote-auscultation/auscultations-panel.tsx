@@ -7,6 +7,7 @@ import type { Auscultation } from '@auscura/contracts';
 import { AuscultationErrorDialog } from '../../../../../components/feedback/auscultation-error-dialog.tsx';
 import type { LocalMedia } from '../../../../../hooks/use-local-media.ts';
 import { useMuteWhile } from '../../../../../hooks/use-mute-while.ts';
+import { useCaptureWatch } from '../../../../../hooks/use-capture-watch.ts';
 import type { MonitorSettings } from '../../../../../hooks/use-live-input.ts';
 import { usePublicConfig } from '../../../../../lib/public-config.ts';
 import type { LiveExamChannel } from '../../../../../lib/realtime/live-exam-channel.ts';
@@ -56,6 +57,7 @@ export function AuscultationsPanel(props: AuscultationsPanelProps) {
   const reviewing = previewOn || recordingNow;
   const heard = useRemoteStethoscope(props.stethoscope, { ...monitor, enabled: monitor.enabled && reviewing });
   const preview: PreviewState = !previewOn ? 'inactive' : heard.hearing ? 'active' : 'transitioning';
+  const contact = useCaptureWatch(heard.level);
 
   const togglePreview = (on: boolean) => {
     setPreviewOn(on);
@@ -94,6 +96,7 @@ export function AuscultationsPanel(props: AuscultationsPanelProps) {
         monitor={monitor}
         onMonitorChange={setMonitor}
         levelDb={heard.level?.peakDb ?? null}
+        contact={contact}
         badNoise={props.badNoise}
         recording={recordingNow}
       />

@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import HearingIcon from '@mui/icons-material/Hearing';
 import type { StethoscopeCapture } from '@auscura/contracts';
 import { LevelMeter } from '../../../../../components/recording/level-meter.tsx';
+import { CaptureStatus } from '../../../../../components/recording/capture-status.tsx';
+import type { LiveCaptureState } from '@auscura/audio-engine';
 import { MonitorControls } from '../../../../../components/recording/monitor-controls.tsx';
 import type { MonitorSettings } from '../../../../../hooks/use-live-input.ts';
 import { stethoscopeDisconnectedText, stethoscopeNotDetectedText } from '../../utils/remote-auscultation-texts.ts';
@@ -42,6 +44,8 @@ export function StethoscopeListening(props: {
   monitor: MonitorSettings;
   onMonitorChange: (next: MonitorSettings) => void;
   levelDb: number | null;
+  /** The live contact / clipping indication of the patient's stethoscope (judged while it is heard). */
+  contact: LiveCaptureState;
   badNoise: boolean;
   /** A recording is running: the preview cannot be stopped under it. */
   recording: boolean;
@@ -90,7 +94,13 @@ export function StethoscopeListening(props: {
         </Alert>
       ) : null}
       <MonitorControls value={props.monitor} onChange={props.onMonitorChange} showSwitch={false} />
-      <LevelMeter db={props.levelDb} label="Stethoscope level" />
+      <Box>
+        <LevelMeter db={props.levelDb} label="Stethoscope level" />
+        <CaptureStatus
+          state={props.preview !== 'inactive' || props.recording ? props.contact : 'ok'}
+          audience="clinician"
+        />
+      </Box>
     </Stack>
   );
 }
