@@ -81,8 +81,8 @@ export default {
       comment:
         "The engine's runtime (what the browser and the server load) never reaches the murmur training code, which sits beside it.",
       severity: 'error',
-      from: { path: '^packages/audio-engine/src/', pathNot: '^packages/audio-engine/src/murmur/train/' },
-      to: { path: '^packages/audio-engine/(training|src/murmur/train)/' },
+      from: { path: '^packages/audio-engine/src/' },
+      to: { path: '^packages/audio-engine/training/' },
     },
     {
       name: 'packages-depend-on-nothing-of-ours',

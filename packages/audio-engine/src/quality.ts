@@ -171,7 +171,7 @@ export function signalVerdict(m: SignalMeasures): RecordingQuality | null {
 
 /**
  * The rate-confidence gate: the segmentation has established the heartbeat. Its thresholds are chosen
- * by `npm run eval:rate` on CirCor, patient-disjointly (./murmur/train/rate-gate.ts), and are the
+ * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts), and are the
  * values that run chose on all patients.
  */
 export interface HeartbeatGate {

@@ -22,8 +22,8 @@ import {
   type ConvLayer,
 } from '../src/murmur/cnn.js';
 import type { HeartRecord } from '../src/heart/result.js';
-import { chooseThresholds, type Scored } from '../src/murmur/train/cv.js';
-import type { Row } from '../src/murmur/train/extract.js';
+import { chooseThresholds, type Scored } from '../training/cv.js';
+import type { Row } from '../training/extract.js';
 import { fixturePath } from './helpers.js';
 
 const engine = loadEngine();

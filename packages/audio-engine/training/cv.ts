@@ -3,11 +3,11 @@
 // accuracy (5·Present + 3·Unknown + 1·Absent), with the patient-level rule of the product —
 // present if any recording is present, else unknown if any is unknown, else absent.
 // Thresholds are chosen on out-of-fold predictions inside the training data only.
-import { FEATURE_NAMES } from '../features.js';
-import { cnnLogit, type CnnModel } from '../cnn.js';
-import type { Engine } from '../../engine.js';
-import { murmurProbability, murmurStatus, type MurmurModel, type MurmurStatus } from '../detect.js';
-import { predict, type Ensemble } from '../trees.js';
+import { FEATURE_NAMES } from '../src/murmur/features.js';
+import { cnnLogit, type CnnModel } from '../src/murmur/cnn.js';
+import type { Engine } from '../src/engine.js';
+import { murmurProbability, murmurStatus, type MurmurModel, type MurmurStatus } from '../src/murmur/detect.js';
+import { predict, type Ensemble } from '../src/murmur/trees.js';
 import { boost, DEFAULT_BOOST, lcg, type BoostOptions } from './boost.js';
 import type { PatientMurmur } from './dataset.js';
 import type { Row } from './extract.js';

@@ -1,7 +1,7 @@
 // Training of the boosted trees (logistic loss, second-order leaf values, histogram splits: the
 // recipe of XGBoost, Chen & Guestrin 2016, KDD). Deterministic: the features are binned at
 // fixed quantiles, the row subsample comes from a seeded generator, and ties break by index.
-import type { Ensemble, Tree } from '../trees.js';
+import type { Ensemble, Tree } from '../src/murmur/trees.js';
 
 export interface BoostOptions {
   rounds: number;

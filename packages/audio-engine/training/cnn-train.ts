@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CNN_CHANNELS, type CnnModel } from '../cnn.js';
+import { CNN_CHANNELS, type CnnModel } from '../src/murmur/cnn.js';
 import { POSITIVE_WEIGHT } from './cv.js';
 import type { Row } from './extract.js';
 
@@ -19,7 +19,7 @@ export const CNN_HIDDEN = 16;
 export const CNN_EPOCHS = 25;
 export const CNN_SEED = 1;
 
-const SCRIPT = fileURLToPath(new URL('../../../src/murmur/train/cnn.py', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('./cnn.py', import.meta.url));
 
 /** PYTHON if set, else Debian's /usr/bin/python3 (where python3-torch installs), else python3 on the PATH. */
 export function python(): string {

@@ -9,13 +9,13 @@
 // of recordings given a rate, accuracy the share of those rates within 5 bpm. The confidence gate's
 // thresholds are chosen on training folds and scored on held-out ones (./rate-gate.ts).
 import { readFileSync } from 'node:fs';
-import type { Engine } from '../../engine.js';
-import { annotatedHeartRate, parseTsv, scoreSegmentation } from '../../heart/annotations.js';
-import { runHeartAnalysis } from '../../heart/result.js';
-import { heartFacts, type HeartFacts } from '../../heart/rhythm.js';
-import { decodeFlac } from '../../flac.js';
-import { toMono } from '../../wav.js';
-import { HEARTBEAT_GATE, heartVerdict, measureSignal, signalVerdict, type HeartbeatGate } from '../../quality.js';
+import type { Engine } from '../src/engine.js';
+import { annotatedHeartRate, parseTsv, scoreSegmentation } from '../src/heart/annotations.js';
+import { runHeartAnalysis } from '../src/heart/result.js';
+import { heartFacts, type HeartFacts } from '../src/heart/rhythm.js';
+import { decodeFlac } from '../src/flac.js';
+import { toMono } from '../src/wav.js';
+import { HEARTBEAT_GATE, heartVerdict, measureSignal, signalVerdict, type HeartbeatGate } from '../src/quality.js';
 import { personGroups, readPatients, readRecordings } from './dataset.js';
 import {
   chooseGate,

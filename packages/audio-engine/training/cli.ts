@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The murmur detector's training and evaluation commands (the repository's `npm run train:murmur`
 // and `npm run eval:murmur`):
-//   node dist/murmur/train/cli.js train [DATASET_DIR] [--out FILE]   writes src/murmur/weights.json
-//   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE] [--seed N]
+//   tsx training/cli.ts train [DATASET_DIR] [--out FILE]   writes src/murmur/weights.json
+//   tsx training/cli.ts eval [DATASET_DIR] [--json FILE] [--seed N]
 //                                            patient-disjoint 5-fold CV (--seed: the networks' first
 //                                            seed, default the shipped one, to see what the scores owe it)
-//   node dist/murmur/train/cli.js rate [DATASET_DIR] [--rows FILE]    heart rate and S1/S2 against the annotations,
+//   tsx training/cli.ts rate [DATASET_DIR] [--rows FILE]    heart rate and S1/S2 against the annotations,
 //                                            rates given only when judged (gate chosen patient-disjointly);
 //                                            --rows keeps the per-recording analysis (reused when present)
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
@@ -15,7 +15,7 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadEngine } from '../../node.js';
+import { loadEngine } from '../src/node.js';
 import { FOLDS, fitModel, networkJobs } from './cv.js';
 import { CNN_SEED, trainCnns } from './cnn-train.js';
 import { extractDataset } from './extract.js';
@@ -23,8 +23,8 @@ import { evaluate, formatEvaluation } from './evaluate.js';
 import { evaluateRateRows, formatRates, rateRows, withReasons } from './rate-eval.js';
 import type { RateRow } from './rate-gate.js';
 
-const DEFAULT_DATASET = fileURLToPath(new URL('../../../../../../shared/datasets/circor', import.meta.url));
-const DEFAULT_WEIGHTS = fileURLToPath(new URL('../../../src/murmur/weights.json', import.meta.url));
+const DEFAULT_DATASET = fileURLToPath(new URL('../../../../shared/datasets/circor', import.meta.url));
+const DEFAULT_WEIGHTS = fileURLToPath(new URL('../src/murmur/weights.json', import.meta.url));
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

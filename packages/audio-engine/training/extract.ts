@@ -1,13 +1,13 @@
 // Reads every recording of the dataset through the engine exactly as the upload pipeline does
 // (analysis.ts heartInputs → heart facts → murmur features), keeping what training needs.
 import { readFileSync } from 'node:fs';
-import type { Engine } from '../../engine.js';
-import { heartInputs } from '../../analysis.js';
-import { heartFacts } from '../../heart/rhythm.js';
-import { toMono } from '../../wav.js';
-import { decodeFlac } from '../../flac.js';
-import { cnnInput } from '../cnn.js';
-import { audibleDb, completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../features.js';
+import type { Engine } from '../src/engine.js';
+import { heartInputs } from '../src/analysis.js';
+import { heartFacts } from '../src/heart/rhythm.js';
+import { toMono } from '../src/wav.js';
+import { decodeFlac } from '../src/flac.js';
+import { cnnInput } from '../src/murmur/cnn.js';
+import { audibleDb, completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../src/murmur/features.js';
 import { personGroups, readPatients, readRecordings, type Patient, type Recording } from './dataset.js';
 
 export interface Row {

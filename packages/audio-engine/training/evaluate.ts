@@ -1,7 +1,7 @@
 // Patient-disjoint k-fold cross-validation of the whole detector: per outer fold, the shipped
 // fitting procedure (models and thresholds, thresholds from the training folds' own
 // out-of-fold predictions) runs on the other folds and predicts this one.
-import { murmurStatus, murmurTiming, type MurmurModel, type MurmurPattern } from '../detect.js';
+import { murmurStatus, murmurTiming, type MurmurModel, type MurmurPattern } from '../src/murmur/detect.js';
 import {
   assignFolds,
   auc,
@@ -17,7 +17,7 @@ import {
   type PatientScores,
   type Scored,
 } from './cv.js';
-import type { Engine } from '../../engine.js';
+import type { Engine } from '../src/engine.js';
 import { trainCnns } from './cnn-train.js';
 import type { Dataset } from './extract.js';
 

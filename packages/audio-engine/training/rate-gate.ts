@@ -2,7 +2,7 @@
 // candidate gate is scored on the training folds, the one that gives a rate for the most
 // well-annotated recordings while keeping ≥ TARGET_ACCURACY of its rates within 5 bpm is taken, and
 // that gate is scored on the held-out fold, as `eval:murmur` chooses its thresholds (./cv.ts).
-import { acfDisagreement, type HeartbeatGate, type SignalMeasures } from '../../quality.js';
+import { acfDisagreement, type HeartbeatGate, type SignalMeasures } from '../src/quality.js';
 
 /** What the evaluation keeps of one recording: enough to apply any gate without re-analysing it. */
 export interface RateRow {
