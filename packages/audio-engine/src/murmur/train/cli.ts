@@ -6,6 +6,9 @@
 //                                            patient-disjoint 5-fold CV (--seed: the networks' first
 //                                            seed, default the shipped one, to see what the scores owe it)
 //   node dist/murmur/train/cli.js rate [DATASET_DIR]                  heart rate and S1/S2 against the annotations
+//   node dist/murmur/train/cli.js timing [DATASET_DIR] [--out FILE]   murmur timing and shape alone: patient-disjoint
+//                                            5-fold CV at the most audible location; --out writes the
+//                                            thresholds fitted on all patients (src/murmur/timing.json)
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
 // same dataset gives the same weights and the same scores on every run.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,8 @@ import { CNN_SEED, trainCnns } from './cnn-train.js';
 import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
 import { evaluateRates, formatRates } from './rate-eval.js';
+import { timingCommand } from './timing-eval.js';
+import { timingData } from './timing-data.js';
 
 const DEFAULT_DATASET = fileURLToPath(new URL('../../../../../../shared/datasets/circor', import.meta.url));
 const DEFAULT_WEIGHTS = fileURLToPath(new URL('../../../src/murmur/weights.json', import.meta.url));
@@ -30,8 +35,8 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' } },
   });
-  if (command !== 'train' && command !== 'eval' && command !== 'rate') {
-    console.log('usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N]');
+  if (command !== 'train' && command !== 'eval' && command !== 'rate' && command !== 'timing') {
+    console.log('usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N]');
     return 2;
   }
   if (values.seed !== undefined && command !== 'eval') {
@@ -61,6 +66,18 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'rate') {
     const groups = await evaluateRates(engine, dir, progress('rates'));
     console.log(formatRates(groups));
+    console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return 0;
+  }
+  if (command === 'timing') {
+    const data = await timingData(engine, dir, progress('timing'));
+    const { report, model } = timingCommand(data, FOLDS);
+    console.log(report);
+    if (values.out) {
+      model.trainedOn.date = new Date().toISOString().slice(0, 10);
+      writeFileSync(values.out, JSON.stringify(model, null, 2) + '\n');
+      console.log(`wrote ${values.out}`);
+    }
     console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return 0;
   }
