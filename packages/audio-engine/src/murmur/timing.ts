@@ -208,9 +208,11 @@ export function decideShape(
 export function decide(p: number[], resampled: number[][], t: TimingParams): PhaseEstimate {
   const pattern = decidePattern(p, resampled, t);
   const shape = decideShape(p, resampled, t);
+  const timed = pattern.agreement >= t.patternAgreement;
   return {
-    pattern: pattern.agreement >= t.patternAgreement ? pattern.value : null,
-    shape: shape.agreement >= t.shapeAgreement ? shape.value : null,
+    pattern: timed ? pattern.value : null,
+    // A shape is said only with a timing: where the murmur's extent is unsure, so is its shape.
+    shape: timed && shape.agreement >= t.shapeAgreement ? shape.value : null,
     patternAgreement: pattern.agreement,
     shapeAgreement: shape.agreement,
   };

@@ -104,7 +104,12 @@ export function fitTiming(data: Prepared[]): TimingParams {
   let shapeBest = { plateauDb: 3, shapeAgreement: 1 };
   let shapeU = -Infinity;
   for (const plateauDb of GRID.plateauDb) {
-    const runs = data.map((d) => ({ d, e: decideShape(d.p, d.resampled, { ...t, plateauDb, shapeAgreement: 0 }) }));
+    // Shapes are said only with a timing (decide()): score them on the timed patients only.
+    const timed = data.filter((d) => {
+      const e = decidePattern(d.p, d.resampled, t);
+      return e.value !== null && e.agreement >= t.patternAgreement;
+    });
+    const runs = timed.map((d) => ({ d, e: decideShape(d.p, d.resampled, { ...t, plateauDb, shapeAgreement: 0 }) }));
     for (const shapeAgreement of GRID.agreement) {
       let right = 0;
       let wrong = 0;
