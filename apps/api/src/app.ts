@@ -9,14 +9,15 @@ import type { PublicConfig } from '@auscura/contracts';
 import { sql } from 'kysely';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { createClientThrottle } from './identity/lockout.js';
+import { accessCodeFailuresPerAddress, accessCodeFailuresPerCode, createClientThrottle } from './identity/lockout.js';
 import { operatorRoutes } from './operator/routes.js';
-import { writeEmbeddedBackup } from './backup/embedded-backup.js';
+import { requireBackupKey, writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
+import { createRemoteUploads } from './realtime/remote-upload.js';
 import { attachDemoRecordings, findDemoFixturesFolder } from './seed/demo-recordings.js';
 import { createMailer } from './mail/mailer.js';
 import { addAuthHook } from './plugins/auth.js';
@@ -25,6 +26,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { cspReportRoutes, securityHeadersPlugin } from './plugins/security-headers.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { identityPlugin } from './plugins/identity.js';
+import { createHealthcareProviderRepository } from './healthcare-providers/repository.js';
 import { recordingsPlugin } from './plugins/recordings.js';
 import { createMetricsRegistry, httpMetricsPlugin } from './plugins/metrics.js';
 import type { MetricsRegistry } from './plugins/metrics.js';
@@ -37,7 +39,7 @@ import { videoRoutesPlugin } from './video/routes.js';
 import { createTwilioTokens } from './video/twilio-tokens.js';
 import { createParticipantTokens } from './realtime/tokens.js';
 import { createFirebaseTokens, firebaseServiceAccountSchema } from './realtime/firebase-tokens.js';
-import { createPatientSessions } from './virtual-exams/patient-session.js';
+import { createPatientSessions } from './identity/patient-session.js';
 import { virtualExamRoutesPlugin } from './virtual-exams/routes.js';
 import { selfExamPatientRoutesPlugin } from './self-exams/routes.js';
 import { createSelfExamSessions } from './self-exams/session.js';
@@ -88,15 +90,13 @@ export async function buildApp(
     // Only the configured proxies' X-Forwarded-For counts (TRUST_PROXY); by default none does.
     trustProxy: options.env.TRUST_PROXY ? options.env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     bodyLimit: 1024 * 1024,
-    // A stalled or trickling request (headers or body) is cut off (issue 21, finding 8); the
-    // server checks open connections every 2 s instead of Node's default 30 s.
+    // A stalled or trickling request is cut off (issue 21, finding 8); open connections are checked every 2 s.
     requestTimeout: options.env.REQUEST_TIMEOUT_SECONDS * 1000,
     http: {
       headersTimeout: Math.min(15_000, options.env.REQUEST_TIMEOUT_SECONDS * 1000),
       connectionsCheckingInterval: 2_000,
     },
-    // The router's own refusals (a malformed percent-escape, a path parameter over 100 characters)
-    // answer in the catalogue's shape like every other error.
+    // The router's own refusals (bad percent-escape, path parameter over 100 characters) answer in the catalogue's shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void reply.status(status).send(apiError('INVALID_DATA', 'The request path is not valid.'));
@@ -140,7 +140,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   const db = database.db;
   await app.register(errorsPlugin);
 
-  await app.register(identityPlugin, { env, db, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
+  const accounts = createHealthcareProviderRepository(db); // passed in: the identity adapter imports no domain
+  await app.register(identityPlugin, { env, db, accounts, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
   const { verify, auth, accounts: identity } = app.identity;
 
   const { store, processor, ingestor } = app.recordings;
@@ -183,6 +184,12 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     version: '0.1.0',
   };
 
+  // Access codes (≥ 40 bits): a ceiling per code, an hour at a time, above the per-address lock.
+  const perCodeCeiling = {
+    maxFailures: accessCodeFailuresPerCode,
+    lockMinutes: env.SIGN_IN_LOCK_MINUTES,
+    windowMinutes: 60,
+  };
   await app.register(
     async (api) => {
       addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
@@ -222,24 +229,22 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         processor,
         ingestor,
         // With Firebase the live exam's state is out of the API's sight: only the session and exam are checked.
-        remote: { db, sessions, liveState: env.firebase ? null : app.realtime },
+        remote: createRemoteUploads({ db, sessions, liveState: env.firebase ? null : app.realtime }),
       });
       await api.register(virtualExamRoutesPlugin, {
         db,
         mailer,
         publicUrl: env.publicUrl,
         sessions,
-        // Wrong or expired codes: 20 from one client address, or 20 against one exam, lock them out.
+        // Wrong or expired codes: 20 from one client address lock that address out; 100 an hour
+        // against one exam (from many addresses) lock the exam. One address reaches its own lock
+        // first, so guessing from one address never locks the patient out from another (issue 36).
         clientThrottle: createClientThrottle(db, {
           scope: 'access-code-client',
-          maxFailures: 20,
+          maxFailures: accessCodeFailuresPerAddress,
           lockMinutes: env.SIGN_IN_LOCK_MINUTES,
         }),
-        examThrottle: createClientThrottle(db, {
-          scope: 'access-code-exam',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        examThrottle: createClientThrottle(db, { scope: 'access-code-exam', ...perCodeCeiling }),
       });
       await api.register(selfExamListRoutesPlugin, { db });
       await api.register(selfExamArrivalRoutesPlugin, { db });
@@ -247,7 +252,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       // Wrong self-exam codes from one client address, a request's or a standing link's: 20 lock it out.
       const selfExamCodeClientThrottle = createClientThrottle(db, {
         scope: 'self-exam-code-client',
-        maxFailures: 20,
+        maxFailures: accessCodeFailuresPerAddress,
         lockMinutes: env.SIGN_IN_LOCK_MINUTES,
       });
       await api.register(selfExamPatientRoutesPlugin, {
@@ -258,13 +263,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         ingestor,
         processor,
         sessions: selfExamSessions,
-        // Wrong codes: 20 from one client address, or 20 against one request; 5 new-code mails per request.
+        // Wrong codes: 20 from one client address, or 100 an hour against one request; 5 new-code mails per request.
         clientThrottle: selfExamCodeClientThrottle,
-        requestThrottle: createClientThrottle(db, {
-          scope: 'self-exam-code-request',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        requestThrottle: createClientThrottle(db, { scope: 'self-exam-code-request', ...perCodeCeiling }),
         mailThrottle: createClientThrottle(db, {
           scope: 'self-exam-code-mail',
           maxFailures: 5,
@@ -280,12 +281,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
         linkSessions: createSelfExamLinkSessions(db),
         sessions: selfExamSessions,
         clientThrottle: selfExamCodeClientThrottle,
-        // 20 wrong codes against one link lock it for everyone (its patient asks the clinician to renew).
-        linkThrottle: createClientThrottle(db, {
-          scope: 'self-exam-link-code',
-          maxFailures: 20,
-          lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-        }),
+        // 100 wrong codes an hour against one link lock it for everyone (its patient asks the clinician to renew).
+        linkThrottle: createClientThrottle(db, { scope: 'self-exam-link-code', ...perCodeCeiling }),
       });
       await api.register(realtimeRoutesPlugin, { db, tokens: participantTokens, sessions, firebaseTokens });
       await api.register(videoRoutesPlugin, {
@@ -350,6 +347,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
                 dumpDatabase: () => database.dumpDataDir!(),
                 recordingsFolder: path.join(env.dataDir, 'recordings'),
                 masterKey: Buffer.from(app.recordings.workerData.masterKey),
+                backupKey: requireBackupKey(env.BACKUP_KEY),
                 holdDeletions: app.recordings.holdDeletions,
               })
           : undefined,

@@ -104,12 +104,12 @@ const textCases: Record<string, Case> = {
   'a NUL byte in a new password': {
     method: 'PATCH',
     url: (ids) => `${apiBasePath}/healthcare-providers/${ids.providerId}/password`,
-    payload: () => ({ password: 'a-long\u0000-password-1' }),
+    payload: () => ({ password: 'a-long\u0000-password-1', currentPassword: 'Auscura-demo-2026' }),
   },
   'a NUL byte in a new sign-in address': {
     method: 'PUT',
     url: (ids) => `${apiBasePath}/healthcare-providers/${ids.providerId}/email-address`,
-    payload: () => ({ emailAddress: 'ada\u0000@riverside.example' }),
+    payload: () => ({ emailAddress: 'ada\u0000@riverside.example', currentPassword: 'Auscura-demo-2026' }),
   },
   'a NUL byte in self-exam instructions': {
     method: 'POST',

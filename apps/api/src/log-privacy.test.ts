@@ -263,7 +263,12 @@ describe('the server log after the portal’s flows', () => {
     ).toBe(200);
     secrets.set('Another-strong-pass-42', 'a password');
     expect(
-      (await call('PATCH', `/healthcare-providers/${ada.id}/password`, { password: 'Another-strong-pass-42' })).status,
+      (
+        await call('PATCH', `/healthcare-providers/${ada.id}/password`, {
+          password: 'Another-strong-pass-42',
+          currentPassword: 'Auscura-demo-2026',
+        })
+      ).status,
     ).toBe(204);
     expect((await call('GET', `/healthcare-providers/${ada.id}/email-address`)).status).toBe(200);
 

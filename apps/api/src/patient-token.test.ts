@@ -116,7 +116,8 @@ const publicRoutes: Record<string, { probe: (c: Context) => Probe; expected: Exp
   },
   'GET /api/v1/video/turn-credentials': {
     probe: (c) => ({ method: 'GET', url: `/api/v1/video/turn-credentials?virtualExamId=${c.virtualExam.id}` }),
-    expected: { status: 200 },
+    // Only once admitted, like the room token (issue 36, item 6).
+    expected: { status: 403, errorName: 'UNAUTHORIZED' },
   },
   // The compatibility test (issue 19): public; a patient's session is not a compatibility token.
   'GET /api/v1/video/compatibility-test/token': {

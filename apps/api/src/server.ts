@@ -1,5 +1,6 @@
 import { createLogger } from './plugins/logger.js';
 import { loadEnv } from './config/env.js';
+import { dataAtRestWarning } from './config/data-at-rest.js';
 import { privateUmask, securePermissions } from './config/data-dir-permissions.js';
 import { connectDatabase, migrate } from './db/connect.js';
 import { acquireServerLock, operatorSecret } from './operator/data-dir-lock.js';
@@ -28,6 +29,8 @@ async function main() {
   process.umask(privateUmask);
   const permissions = securePermissions(env.dataDir);
   if (permissions.fixed) logger.warn({ fixed: permissions.fixed }, 'DATA_DIR permissions tightened to 0700/0600');
+  const plaintext = dataAtRestWarning(env);
+  if (plaintext) logger.warn(plaintext);
   const lock = acquireServerLock(env.dataDir, env.PORT);
   // Start opening the database first: PGlite compiles its WASM off the main thread, so loading
   // the app's modules (Fastify, oidc-provider, …) overlaps with it instead of following it.

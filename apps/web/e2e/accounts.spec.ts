@@ -180,6 +180,7 @@ test('new@riverside.example goes through all three onboarding steps, each passwo
 
   const submit = () => page.getByRole('button', { name: 'Update password' }).click();
   const fill = async (password: string, confirmation = password) => {
+    await page.getByLabel('Current password', { exact: true }).fill(demo.password);
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password', { exact: true }).fill(confirmation);
   };
@@ -262,6 +263,8 @@ test('after an operator password reset, onboarding shows the password step only'
   await expect(page.getByText(/Step \d of \d/)).toHaveCount(0);
   await expect(page.getByText('Agree to new terms')).toHaveCount(0);
   await expect(page.getByText('Complete your profile')).toHaveCount(0);
+  // The temporary password the operator printed is the current one.
+  await page.getByLabel('Current password', { exact: true }).fill(temporary);
   await page.getByLabel('New password', { exact: true }).fill(temporary);
   await page.getByLabel('Confirm password', { exact: true }).fill(temporary);
   await page.getByRole('button', { name: 'Update password' }).click();

@@ -3,7 +3,8 @@ import { decodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
 import type { ChainOptions, PresetName } from '@auscura/audio-engine/node';
 import { expect, test } from '@playwright/test';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
-import { bestOffset, openHeartRecording, playFor, residualDb, rms } from './playback-capture';
+import { bestOffset, residualDb, rms } from '@auscura/audio-engine';
+import { openHeartRecording, playFor } from './playback-capture';
 
 test('the waveform appears, Play downloads with progress then plays, and the download is named by §3', async ({
   page,

@@ -54,9 +54,16 @@ test('changing the email address changes the sign-in address; the old one no lon
   await expect(page.getByText('robin@riverside.example', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page);
 
-  const submit = () => page.getByRole('button', { name: 'Submit' }).click();
+  // The form is reset after every submit, the current password too: each try types it again.
+  const currentPassword = page.getByLabel('Current password', { exact: true });
+  const submit = async (current = 'Lub-Dub-Rhythm-4432') => {
+    await currentPassword.fill(current);
+    await page.getByRole('button', { name: 'Submit' }).click();
+  };
   const newAddress = page.getByLabel('New email address');
   const confirmation = page.getByLabel('Confirm email address');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Current password is required', { exact: true })).toBeVisible();
   await submit();
   await expect(page.getByText('Email address is required.', { exact: true })).toBeVisible();
   await expect(page.getByText('You must confirm your email address.', { exact: true })).toBeVisible();
@@ -76,6 +83,12 @@ test('changing the email address changes the sign-in address; the old one no lon
   await expect(page.getByRole('alert')).toHaveText('A user with that email address already exists.');
   await expect(newAddress).toHaveValue('');
   await expect(confirmation).toHaveValue('');
+
+  // A session left open is not enough: the current password is asked for.
+  await newAddress.fill('robin.q@riverside.example');
+  await confirmation.fill('robin.q@riverside.example');
+  await submit('Not-My-Password-1');
+  await expect(page.getByRole('alert')).toHaveText('The current password is not correct.');
 
   await newAddress.fill('robin.q@riverside.example');
   await confirmation.fill('robin.q@riverside.example');
@@ -106,6 +119,7 @@ test('changing the password: messages, show and hide, each server refusal, then 
   const confirmation = page.getByLabel('Confirm password', { exact: true });
   const submit = () => page.getByRole('button', { name: 'Submit' }).click();
   const fill = async (value: string, confirm = value) => {
+    await page.getByLabel('Current password', { exact: true }).fill('Lub-Dub-Rhythm-5543');
     await password.fill(value);
     await confirmation.fill(confirm);
   };
@@ -133,7 +147,8 @@ test('changing the password: messages, show and hide, each server refusal, then 
   await fill('Gallop-Rhythm-8812');
   await page.route(
     '**/api/v1/healthcare-providers/*/password',
-    (route) => route.continue({ postData: JSON.stringify({ password: 'short-pw' }) }),
+    (route) =>
+      route.continue({ postData: JSON.stringify({ password: 'short-pw', currentPassword: 'Lub-Dub-Rhythm-5543' }) }),
     { times: 1 },
   );
   await submit();

@@ -3,6 +3,7 @@
 import type { Engine, VariantName } from './engine.js';
 import { analyzeHeart, type HeartAnalysis } from './heart/analyze.js';
 import { runHeartAnalysis, type HeartRecord } from './heart/result.js';
+import { lungNoiseQuality } from './lung-noise.js';
 
 /** The kind of auscultation point a recording comes from. */
 export type RecordingSite = 'heart' | 'lungs' | 'other';
@@ -23,7 +24,7 @@ export interface RecordingAnalysis {
   durationSec: number;
   site: RecordingSite;
   levels: { peakDb: number; rmsDb: number };
-  /** 0/1 per 1000 ms slice. */
+  /** 0/1 per 1000 ms slice; at lung points judged as a lung recording (./lung-noise.ts). */
   noiseSlices: number[];
   /** Share of noisy slices (0–1). */
   noisyShare: number;
@@ -31,8 +32,11 @@ export interface RecordingAnalysis {
   heart: HeartAnalysis | null;
 }
 
-function noise(engine: Engine, samples: Float32Array, sampleRate: number) {
-  const slices = Array.from(engine.noiseQuality(samples, sampleRate));
+function noise(engine: Engine, samples: Float32Array, sampleRate: number, site: RecordingSite = 'heart') {
+  // Breath sounds are continuous, which the heart criterion reads as noise: lung points get their own.
+  const slices = Array.from(
+    site === 'lungs' ? lungNoiseQuality(engine, samples, sampleRate) : engine.noiseQuality(samples, sampleRate),
+  );
   return { slices, noisyShare: slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0 };
 }
 
@@ -43,7 +47,7 @@ export function analyzeRecording(
   options: AnalysisOptions = {},
 ): RecordingAnalysis {
   const site = options.site ?? 'heart';
-  const { slices, noisyShare } = noise(engine, samples, sampleRate);
+  const { slices, noisyShare } = noise(engine, samples, sampleRate, site);
   return {
     sampleRate,
     durationSec: samples.length / sampleRate,

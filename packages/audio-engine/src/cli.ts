@@ -109,7 +109,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       console.log(
-        `heart rate    ${h.heartRateBpm.toFixed(1)} bpm (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)}); normal ${h.rateRange.low}–${h.rateRange.high} bpm for ${h.rateRange.ageBand}`,
+        `quality       ${h.quality.judged ? 'judged' : `not judged (${h.quality.reason}): ${h.quality.message}`}`,
+      );
+      console.log(
+        `heart rate    ${h.heartRateBpm > 0 ? `${h.heartRateBpm.toFixed(1)} bpm` : h.quality.judged ? '-- (withheld: timing not established)' : '-- (not measured)'} (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)}); normal ${h.rateRange.low}–${h.rateRange.high} bpm for ${h.rateRange.ageBand}`,
       );
       console.log(`murmur        ${formatMurmur(h.murmur)}`);
       console.log(`diagnosis     ${h.diagnosis}${h.reasons.length ? ' — ' + h.reasons.join('; ') : ''}`);

@@ -18,3 +18,6 @@ export type {
 } from './murmur/detect.js';
 export { formatMurmur, timingShapeText, timingText } from './murmur/describe.js';
 export * from './analysis.js';
+export * from './compare.js';
+export * from './quality.js';
+export { lungNoiseQuality, LUNG_ABOVE_BREATH_DB, LUNG_BURST_DB } from './lung-noise.js';

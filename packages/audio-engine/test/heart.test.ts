@@ -167,7 +167,8 @@ describe('heart analysis against the CirCor annotations', () => {
   it('gives INSUFFICIENT_DATA for short or rhythm-less input and documents why', () => {
     const short = analyzeHeart(engine, sine(100, 4000, 2), 4000);
     expect(short.diagnosis).toBe('INSUFFICIENT_DATA');
-    expect(short.reasons.join()).toMatch(/shorter than 5 s/);
+    expect(short.quality.reason).toBe('too-short');
+    expect(short.reasons.join()).toMatch(/lasts 2\.0 s, at least 5 s are needed/);
     let seed = 7;
     const noise = Float32Array.from(
       { length: 4000 * 10 },

@@ -16,11 +16,7 @@ export function fixturePath(name: string, ext = '.wav'): string {
   return join(FIXTURES, name + ext);
 }
 
-export function rms(x: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < x.length; i++) s += x[i]! * x[i]!;
-  return Math.sqrt(s / Math.max(1, x.length));
-}
+export { rms } from '../src/compare.js';
 
 export function sine(freq: number, sampleRate: number, seconds: number, amp = 0.5): Float32Array {
   const n = Math.round(sampleRate * seconds);

@@ -53,8 +53,18 @@ export const updateHealthcareProviderBodySchema = z.union([
   z.object({ tcVersion: z.number().int().min(0) }).strict(),
   z.object({ firstName: nameSchema, lastName: nameSchema, displayName: nameSchema }).strict(),
 ]);
-export const updatePasswordBodySchema = z.object({ password: passwordInputSchema }).strict();
+/**
+ * The password the account signs in with now: a password or email change asks for it, not only
+ * for a recent sign-in (OWASP ASVS 4.0.3 §2.1.5), so a stolen access token alone changes neither.
+ */
+export const currentPasswordSchema = z.string().min(1).max(limits.passwordMaxLength);
+export const updatePasswordBodySchema = z
+  .object({ password: passwordInputSchema, currentPassword: currentPasswordSchema })
+  .strict();
 export const emailAddressBodySchema = z.object({ emailAddress: emailSchema }).strict();
+export const changeEmailAddressBodySchema = z
+  .object({ emailAddress: emailSchema, currentPassword: currentPasswordSchema })
+  .strict();
 /** The create-account name rule (clinician-portal §5): letters, periods, commas, apostrophes, spaces, hyphens. */
 const accountNameSchema = nameSchema.regex(personNamePattern);
 export const createHealthcareProviderBodySchema = z
@@ -130,7 +140,7 @@ export const healthcareProviderRoutes = {
     method: 'PUT',
     path: '/healthcare-providers/:id/email-address',
     params: idParams,
-    body: emailAddressBodySchema,
+    body: changeEmailAddressBodySchema,
     responses: {
       200: emailAddressBodySchema,
       400: apiErrorSchema,

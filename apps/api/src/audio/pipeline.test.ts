@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeRecording, decodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
+import { analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
 import { beatawareReportSchema } from '@auscura/contracts';
 import { describe, expect, it } from 'vitest';
 import { processRecording } from './pipeline.js';
@@ -74,6 +74,24 @@ describe('the recording pipeline', () => {
     expect(processed.heartrateBpm).toBeGreaterThan(0);
     expect(processed.report.analysedAs).toBe('other');
     expect(processed.report.reportMarkdown).toContain('Analysed as: a heart recording (the point is "Other")');
+  });
+
+  it('gives a silent recording no rate and no murmur verdict, stores why and says what was not measured', () => {
+    const silent = encodeWav([new Float32Array(4000 * 16)], 4000, 'pcm16');
+    const processed = processRecording(loadEngine(), silent, { site: 'heart', ageMonths: null });
+    expect(processed).toMatchObject({ heartrateBpm: 0, heartbeatPresent: false, diagnosis: 0 });
+    const report = beatawareReportSchema.parse(processed.report);
+    expect(report.quality).toMatchObject({ judged: false, reason: 'silent' });
+    expect(report.murmur).toMatchObject({ status: 'unknown', timing: null, suggestedNote: null });
+    expect(report.reportMarkdown).toContain('**Result:** I cannot tell from this recording: it is silent.');
+    expect(report.reportMarkdown).toContain('- Heart rate: not measured (the recording is silent)');
+    expect(report.reportMarkdown).toContain('- Murmur: not judged (the recording is silent)');
+    expect(report.reportMarkdown).not.toMatch(/\d bpm|probability/);
+  });
+
+  it('stores that a clean recording was judged', async () => {
+    const processed = processRecording(loadEngine(), await fs.readFile(fixture), { site: 'heart', ageMonths: null });
+    expect(processed.report.quality).toMatchObject({ judged: true, reason: null });
   });
 
   it('refuses bytes that are not a WAV', () => {

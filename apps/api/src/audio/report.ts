@@ -2,7 +2,13 @@
 // exam's report area, per-segment statistics, and the structured murmur finding the exam page
 // draws on the waveform and turns into an enhanced-notes suggestion.
 import { timingShapeText, type MurmurResult, type RecordingAnalysis } from '@auscura/audio-engine';
-import { softMurmurCaveat, type BeatawareReport, type MurmurFinding, type MurmurOption } from '@auscura/contracts';
+import {
+  softMurmurCaveat,
+  type BeatawareReport,
+  type MurmurFinding,
+  type MurmurOption,
+  type RecordingQualityReason,
+} from '@auscura/contracts';
 
 export type Report = BeatawareReport;
 
@@ -13,6 +19,16 @@ const diagnosisTexts: Record<string, string> = {
   INSUFFICIENT_DATA: 'Insufficient data for an automated reading.',
   NORMAL: 'Normal rate and rhythm, no murmur heard.',
   ABNORMAL: 'Abnormal: see the findings below.',
+};
+
+/** Why a recording the quality verdict refused was not measured, in the report's finding lines. */
+const notJudgedWhy: Record<RecordingQualityReason, string> = {
+  silent: 'the recording is silent',
+  'no-heartbeat': 'no heartbeat was found',
+  'too-noisy': 'the recording is too noisy',
+  clipped: 'the recording is clipped, and clipping can sound like a murmur',
+  'too-short': 'the recording is too short',
+  speech: 'the recording sounds like speech',
 };
 
 /**
@@ -93,24 +109,40 @@ export function buildReport(analysis: RecordingAnalysis): Report {
     meanLevel: round(heart.stats[state].meanLevel),
   }));
   const range = heart.rateRange;
-  const rate =
-    heart.heartRateBpm > 0 && Number.isFinite(heart.heartRateBpm)
+  const quality = heart.quality;
+  const rate = heart.rateWithheld
+    ? 'withheld: the heartbeat’s timing was not established with confidence'
+    : heart.heartRateBpm > 0 && Number.isFinite(heart.heartRateBpm)
       ? `${heart.heartRateBpm.toFixed(1)} bpm`
       : 'not found';
+  // A recording that cannot be judged: say what was not measured and why, and nothing it did not measure.
+  const findingLines = quality.judged
+    ? [
+        `- Heart rate: ${rate}; normal for ${range.ageBand}: ${range.low}–${range.high} bpm (${range.source})`,
+        `- Murmur: ${murmurLine(heart.murmur)}`,
+        `- Heartbeat present: ${heart.heartbeatPresent ? 'yes' : 'no'}`,
+        heart.rateWithheld
+          ? '- Rhythm: not judged (the heartbeat’s timing was not established with confidence)'
+          : `- Rhythm variation (CV of S1–S1 intervals): ${round(heart.rhythmCv, 3) ?? 'n/a'}`,
+      ]
+    : [
+        `- Heart rate: not measured (${notJudgedWhy[quality.reason ?? 'no-heartbeat']})`,
+        `- Murmur: not judged (${notJudgedWhy[quality.reason ?? 'no-heartbeat']})`,
+        '- Rhythm: not measured',
+      ];
   const lines = [
     '# Automated auscultation report',
     '',
-    `**Result:** ${diagnosisTexts[heart.diagnosis] ?? heart.diagnosis}`,
+    `**Result:** ${quality.judged ? (diagnosisTexts[heart.diagnosis] ?? heart.diagnosis) : quality.message}`,
     '',
     ...(analysis.site === 'other'
       ? ['- Analysed as: a heart recording (the point is "Other"): rate, rhythm and murmur']
       : []),
-    `- Heart rate: ${rate}; normal for ${range.ageBand}: ${range.low}–${range.high} bpm (${range.source})`,
-    `- Murmur: ${murmurLine(heart.murmur)}`,
-    `- Heartbeat present: ${heart.heartbeatPresent ? 'yes' : 'no'}`,
-    `- Rhythm variation (CV of S1–S1 intervals): ${round(heart.rhythmCv, 3) ?? 'n/a'}`,
+    ...findingLines,
     ...recordingLines,
-    ...(heart.reasons.length ? ['', '## Notes', '', ...heart.reasons.map((reason) => `- ${reason}`)] : []),
+    ...(quality.judged && heart.reasons.length
+      ? ['', '## Notes', '', ...heart.reasons.map((reason) => `- ${reason}`)]
+      : []),
     '',
     '## Segments',
     '',
@@ -127,6 +159,7 @@ export function buildReport(analysis: RecordingAnalysis): Report {
     statistics,
     analysedAs: analysis.site,
     murmur: murmurFinding(heart.murmur),
+    quality: { judged: quality.judged, reason: quality.reason, message: quality.message },
     rateRange: { low: range.low, high: range.high, ageBand: range.ageBand, source: range.source },
   };
 }

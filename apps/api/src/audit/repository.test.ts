@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { migrate } from '../db/connect.js';
 import { backends, freshDatabase } from '../test/test-app.js';
 import { createAuditRepository } from './repository.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/connect.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 
 /** join/leave: a participant entering or leaving a live exam (for the live-exam feature). */
 export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave';

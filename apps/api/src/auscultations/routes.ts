@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { auscultationRoutes, mayChangeRecordings, recordingRoutes } from '@auscura/contracts';
+import { auscultationRoutes, mayChangeRecordings, recordingRoutes, remoteRecording } from '@auscura/contracts';
 import type { RecordingPathName } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
@@ -10,15 +10,14 @@ import type { RecordingProcessor } from '../audio/processor.js';
 import { assertExamVisible } from '../lib/access.js';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { principalOf, route } from '../lib/route.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { toAuscultation } from './mapper.js';
 import { createAuscultationRepository } from './repository.js';
 import { parseRange } from './range.js';
 import { readUpload, uploadSlots } from './upload.js';
 import { storeUpload } from './store-upload.js';
-import { createRemoteUploads, remoteMaxDurationSec } from './remote-upload.js';
-import type { RemoteUploadDeps } from './remote-upload.js';
+import type { UploadedRecording } from './upload.js';
 
 /** Which stored file serves each download path: the original upload, or a processed variant. */
 const variantOfPath: Record<RecordingPathName, 'original' | 'algo1' | 'algo2' | 'silence' | 'sg'> = {
@@ -40,6 +39,26 @@ function assertSameOrganization(principal: Principal, organizationId: string) {
   }
 }
 
+/** The longest remote recording stored, with the margin the in-person limit has (device clocks, headers). */
+const remoteMaxDurationSec = Math.ceil(remoteRecording.maxRecordingSeconds * 1.1);
+
+/**
+ * The patient's remote recordings of live exams (issue 17), as these routes need them. The live exam
+ * (realtime/remote-upload.ts) implements it; app.ts passes it in, so this folder imports no live exam.
+ */
+export type RemoteUploads = {
+  /** Before the body: the session must be the virtual exam's and the request open. Answers the audit actor. */
+  authorize(
+    request: FastifyRequest,
+    examId: string,
+    query: { virtualExamId: string; auscultationRequestId: string },
+  ): Promise<{ actor: AuditActor; organizationId: string; patientProfileId: string }>;
+  /** Once the JSON part is in: the uploaded point is the one requested. */
+  checkPoint(virtualExamId: string, requestId: string, upload: UploadedRecording): Promise<void>;
+  /** Links the stored row to its request; refused (and the caller deletes the row) when it closed meanwhile. */
+  attach(virtualExamId: string, requestId: string, row: { id: string; point_label: string }): Promise<void>;
+};
+
 export async function auscultationRoutesPlugin(
   app: FastifyInstance,
   options: {
@@ -48,11 +67,11 @@ export async function auscultationRoutesPlugin(
     processor: RecordingProcessor;
     ingestor: Ingestor;
     /** The patient's remote recordings of live exams (issue 17). */
-    remote: RemoteUploadDeps;
+    remote: RemoteUploads;
   },
 ) {
   const { db, store, processor, ingestor } = options;
-  const remote = createRemoteUploads(options.remote);
+  const remote = options.remote;
   const audit = createAuditRepository(db);
   const auscultations = createAuscultationRepository(db);
   await app.register(fastifyMultipart);

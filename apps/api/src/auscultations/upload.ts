@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { assertCleanText } from '../lib/clean-text.js';
 import { HttpError, invalidData } from '../lib/http-error.js';
 import { createSemaphore } from '../lib/semaphore.js';
+import { assertPlausibleWavHeader } from './wav-header.js';
 
 /**
  * Uploads whose bodies are in memory at once. Each holds at most 2 × 25 MiB while it is read
@@ -63,9 +64,14 @@ async function readParts(request: FastifyRequest): Promise<UploadedRecording> {
   for await (const part of request.parts({
     limits: { fileSize: recordingLimits.maxBytes, files: 2, fields: 4, fieldSize: JSON_PART_LIMIT, parts: 6 },
   })) {
+    // One JSON part and one file, never two of either (issue 36, item 7): which one counts would be a guess.
+    if (part.fieldname === 'auscultation' && json !== undefined) throw invalidData('Send one auscultation part.');
+    if (part.type === 'file' && part.fieldname !== 'auscultation' && bytes) {
+      throw invalidData('Send one recording file.');
+    }
     if (part.type === 'field') {
       if (part.fieldname === 'auscultation') json = parseJsonPart(String(part.value));
-    } else if (part.fieldname === 'auscultation' && json === undefined) {
+    } else if (part.fieldname === 'auscultation') {
       // Some clients send the JSON part as a Blob (application/json), which arrives as a file.
       let text = '';
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
@@ -101,6 +107,7 @@ async function readParts(request: FastifyRequest): Promise<UploadedRecording> {
   if (!pointLabels[point.type]!.test(point.label))
     throw invalidData('The auscultation point label does not fit its type.');
   if (!bytes || bytes.length === 0) throw invalidData('The recording is empty.');
+  assertPlausibleWavHeader(bytes);
   return { part: parsed.data, bytes };
 }
 

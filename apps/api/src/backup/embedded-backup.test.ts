@@ -10,11 +10,18 @@ import { connectDatabase } from '../db/connect.js';
 import { backupPath } from '../operator/routes.js';
 import { openBlobStore } from '../storage/store-settings.js';
 import { auscultationUpload } from '../test/multipart.js';
-import { signIn } from '../test/sign-in.js';
+import { refresh, signIn } from '../test/sign-in.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { checkRestoredData } from './check-restored.js';
-import { keyFingerprint, readManifest, restoreEmbeddedBackup } from './embedded-backup.js';
+import { deriveBackupKeys, openDatabase } from './backup-crypto.js';
+import {
+  BackupTampered,
+  keyFingerprint,
+  manifestFile,
+  readManifest,
+  restoreEmbeddedBackup,
+} from './embedded-backup.js';
 
 /** A distinct 2 s recording per upload, so every restored file can be told apart by its checksum. */
 const recording = (n: number) => {
@@ -31,14 +38,22 @@ async function readAll(stream: AsyncIterable<Uint8Array>) {
 
 describe('backup and restore of the embedded default (PGlite and encrypted files)', () => {
   const secret = crypto.randomBytes(16).toString('hex');
+  const backupKey = crypto.randomBytes(32);
+  /** Refresh tokens live while the backup is taken: none may be found in it. */
+  const refreshTokens: string[] = [];
   let t: TestApp;
   let token: string;
   let examId: string;
   let scratch: string;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', {}, { operatorSecret: secret });
-    token = (await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026')).access_token;
+    t = await createTestApp('pglite', { BACKUP_KEY: backupKey.toString('base64') }, { operatorSecret: secret });
+    const tokens = await signIn(t.app, 'ada@riverside.example', 'Auscura-demo-2026');
+    token = tokens.access_token;
+    refreshTokens.push(tokens.refresh_token!);
+    for (const email of ['grace@riverside.example', 'ben@lakeside.example']) {
+      refreshTokens.push((await signIn(t.app, email, 'Auscura-demo-2026')).refresh_token!);
+    }
     const ada = await t.database.db
       .selectFrom('healthcare_providers')
       .select('organization_id')
@@ -93,7 +108,7 @@ describe('backup and restore of the embedded default (PGlite and encrypted files
     expect(manifest.masterKeyFingerprint).toBe(keyFingerprint(masterKey));
     expect(JSON.stringify(await fs.readdir(folder, { recursive: true }))).not.toMatch(/keys|master/);
     const dataDir = path.join(scratch, 'restored');
-    const restored = await restoreEmbeddedBackup({ folder, dataDir, masterKey });
+    const restored = await restoreEmbeddedBackup({ folder, dataDir, masterKey, backupKey });
     expect(restored.recordings.files).toBe(manifest.recordings.files);
 
     const copy = await connectDatabase({ dataDir });
@@ -136,12 +151,88 @@ describe('backup and restore of the embedded default (PGlite and encrypted files
   it('refuses a wrong master key, and a DATA_DIR that already has data', async () => {
     const folder = path.join(scratch, 'backup');
     await expect(
-      restoreEmbeddedBackup({ folder, dataDir: path.join(scratch, 'other'), masterKey: crypto.randomBytes(32) }),
+      restoreEmbeddedBackup({
+        folder,
+        dataDir: path.join(scratch, 'other'),
+        masterKey: crypto.randomBytes(32),
+        backupKey,
+      }),
     ).rejects.toThrow(/not the backup's/);
     const masterKey = Buffer.from(t.app.recordings.workerData.masterKey);
-    await expect(restoreEmbeddedBackup({ folder, dataDir: path.join(scratch, 'restored'), masterKey })).rejects.toThrow(
-      /not empty/,
+    await expect(
+      restoreEmbeddedBackup({
+        folder,
+        dataDir: path.join(scratch, 'other'),
+        masterKey,
+        backupKey: crypto.randomBytes(32),
+      }),
+    ).rejects.toThrow(/backup key given/);
+    await expect(
+      restoreEmbeddedBackup({ folder, dataDir: path.join(scratch, 'restored'), masterKey, backupKey }),
+    ).rejects.toThrow(/not empty/);
+  });
+
+  it('holds no live refresh token and no readable patient, neither in its files nor in its database', async () => {
+    const folder = path.join(scratch, 'backup');
+    // The tokens work: they are what a thief would look for.
+    for (const refreshToken of refreshTokens.slice(1)) expect((await refresh(t.app, refreshToken)).status).toBe(200);
+    const patients = await t.database.db
+      .selectFrom('patient_profiles')
+      .select(['first_name', 'last_name', 'email_address'])
+      .execute();
+    const secrets = [
+      ...refreshTokens,
+      ...patients
+        .flatMap((p) => [p.email_address, `${p.first_name} ${p.last_name}`, p.last_name])
+        .filter((text): text is string => typeof text === 'string' && text.length >= 5),
+    ];
+    expect(secrets.length).toBeGreaterThan(refreshTokens.length);
+    const files = (await fs.readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) =>
+      entry.isFile(),
     );
+    const contents = await Promise.all(files.map((entry) => fs.readFile(path.join(entry.parentPath, entry.name))));
+    for (const content of contents) {
+      const text = content.toString('latin1');
+      for (const secret of secrets) expect(text.includes(secret), secret).toBe(false);
+    }
+    // Even with the backup key, the sign-in records inside hold only hashes: no string of the
+    // database that looks like a token is accepted as a refresh token.
+    const manifest = await readManifest(folder);
+    const tar = openDatabase(
+      deriveBackupKeys(backupKey),
+      await fs.readFile(path.join(folder, manifest.database.file)),
+      manifest.database,
+      `auscura-embedded-backup 2 ${manifest.createdAt}`,
+    );
+    const plain = tar.toString('latin1');
+    expect(plain).toContain(patients[0]!.email_address!);
+    for (const refreshToken of refreshTokens) expect(plain.includes(refreshToken)).toBe(false);
+    const candidates = [...new Set(plain.match(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g) ?? [])];
+    for (const candidate of candidates.slice(0, 300)) {
+      expect((await refresh(t.app, candidate)).status, candidate).not.toBe(200);
+    }
+  });
+
+  it('refuses a backup with one byte changed: in the database copy, a recording or the manifest', async () => {
+    const masterKey = Buffer.from(t.app.recordings.workerData.masterKey);
+    const manifest = await readManifest(path.join(scratch, 'backup'));
+    const recordingName = Object.keys(manifest.recordings.sha256)[0]!;
+    for (const [n, file] of [manifest.database.file, `recordings/${recordingName}`, manifestFile].entries()) {
+      const folder = path.join(scratch, `changed-${n}`);
+      await fs.cp(path.join(scratch, 'backup'), folder, { recursive: true });
+      const target = path.join(folder, file);
+      const bytes = await fs.readFile(target);
+      // One byte, in the middle (for the manifest: a digit of the recordings' byte count).
+      const at = file === manifestFile ? bytes.indexOf(`"bytes": ${manifest.recordings.bytes}`) + 9 : bytes.length >> 1;
+      bytes[at] = bytes[at] === 0x31 ? 0x32 : 0x31;
+      await fs.writeFile(target, bytes);
+      const dataDir = path.join(scratch, `changed-restore-${n}`);
+      await expect(restoreEmbeddedBackup({ folder, dataDir, masterKey, backupKey }), file).rejects.toBeInstanceOf(
+        BackupTampered,
+      );
+      // Nothing was written.
+      await expect(fs.readdir(path.join(dataDir, 'pgdata'))).rejects.toThrow();
+    }
   });
 
   it('refuses to write into a folder that is not empty', async () => {

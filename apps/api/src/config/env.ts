@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const base64Key32 = z
+  .string()
+  .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of exactly 32 bytes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -201,13 +204,14 @@ const envSchema = z.object({
    * Master key that wraps each recording's data key: base64 of 32 bytes. Without it the server
    * keeps one in DATA_DIR/keys/recordings-master.key (0600), apart from DATA_DIR/recordings.
    */
-  RECORDINGS_MASTER_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of exactly 32 bytes')
-      .optional(),
-  ),
+  RECORDINGS_MASTER_KEY: z.preprocess(emptyToUndefined, base64Key32.optional()),
+  /** Seals backups: base64 of 32 bytes (`openssl rand -base64 32`), kept apart from DATA_DIR, the master key and backups. */
+  BACKUP_KEY: z.preprocess(emptyToUndefined, base64Key32.optional()),
+  /** The operator says the database files lie on an encrypted volume: `npm start` does not warn of plaintext data. */
+  DATA_AT_REST_ENCRYPTED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Stored blobs without an auscultation row older than this are deleted by the orphan sweep. */
   RECORDINGS_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** Worker threads that process uploaded recordings (0 turns processing off, e.g. for CLIs). */

@@ -11,7 +11,7 @@ import { principalOf, route } from '../lib/route.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createExamRepository, examListWhitelist } from './repository.js';
 import type { ExamScope } from './repository.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { createPatientProfileRepository } from '../patient-profiles/repository.js';
 
 /** The three exam lists share one handler: they differ in scope and in who may call them. */

@@ -73,7 +73,7 @@ export async function accountRoutesPlugin(
   }));
 
   route(app, healthcareProviderRoutes.updatePassword, async ({ params, body, request }) => {
-    await changePassword(options, principalOf(request), params.id, body.password);
+    await changePassword(options, principalOf(request), params.id, body.password, body.currentPassword);
     return { status: 204 };
   });
 
@@ -84,6 +84,6 @@ export async function accountRoutesPlugin(
 
   route(app, healthcareProviderRoutes.putEmailAddress, async ({ params, body, request }) => ({
     status: 200,
-    body: await changeEmailAddress(options, principalOf(request), params.id, body.emailAddress),
+    body: await changeEmailAddress(options, principalOf(request), params.id, body.emailAddress, body.currentPassword),
   }));
 }

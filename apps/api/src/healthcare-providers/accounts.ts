@@ -9,42 +9,20 @@ import { sql } from 'kysely';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db, DbOrTx } from '../db/connect.js';
 import { isUniqueViolation } from '../db/errors.js';
-import type { Env } from '../config/env.js';
-import { auth0ManagementFromEnv } from '../identity/auth0-management.js';
-import type { Auth0Management } from '../identity/auth0-management.js';
+import { management } from '../identity/account-identity.js';
+import type { AccountIdentity } from '../identity/account-identity.js';
 import { assertNotPreviousPassword, assertPasswordRules, passwordHistoryDepth } from '../identity/password-policy.js';
-import { hashPassword } from '../identity/passwords.js';
+import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import { assertRecentSignIn, endOtherSessions, notifyAccountChange } from '../identity/sessions.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { assertNoBidiControls } from '../lib/clean-text.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { createInvitationRepository, invalidInvitation } from './invitations.js';
 import { providerColumns, toProvider } from './mapper.js';
 import { createHealthcareProviderRepository } from './repository.js';
 
-/**
- * Where credentials live: in our database (built-in identity provider), or at Auth0 through the
- * Management API (undefined when Auth0 is configured without management credentials).
- */
-export type AccountIdentity = { mode: 'built-in' } | { mode: 'auth0'; management: Auth0Management | undefined };
-
 export type AccountContext = { db: Db; identity: AccountIdentity; tcVersion: number; mailer?: Mailer };
-
-/** The same switch as the app's: Auth0 when its domain, client and audience are configured. */
-export function accountIdentityFromEnv(env: Env): AccountIdentity {
-  return env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE
-    ? { mode: 'auth0', management: auth0ManagementFromEnv(env) }
-    : { mode: 'built-in' };
-}
-
-export function management(identity: AccountIdentity): Auth0Management {
-  if (identity.mode !== 'auth0') throw new Error('not in Auth0 mode');
-  if (!identity.management) {
-    throw new HttpError('AUTH0_UNKNOWN_ERROR', 'Account changes need the Auth0 Management API credentials.');
-  }
-  return identity.management;
-}
 
 /** A provider reads and changes only their own account (clinician-portal §6). */
 export function assertOwnAccount(principal: Principal, id: string): void {
@@ -213,16 +191,34 @@ export async function updateProfile(
   return toProvider(row);
 }
 
+/**
+ * A password or email change asks for the current password (OWASP ASVS 4.0.3 §2.1.5), checked
+ * here for built-in accounts. Auth0 keeps the password: there the recent sign-in (step-up) is the
+ * check, as Auth0 offers no password verification to a resource server.
+ */
+async function assertCurrentPassword(
+  identity: AccountIdentity,
+  account: { password_hash: string | null },
+  currentPassword: string,
+) {
+  if (identity.mode !== 'built-in') return;
+  if (account.password_hash === null || !(await verifyPassword(currentPassword, account.password_hash))) {
+    throw invalidData('The current password is not correct.');
+  }
+}
+
 /** Sets a new password after the policy; clears mustChangePassword. */
 export async function changePassword(
   context: AccountContext,
   principal: Principal,
   id: string,
   password: string,
+  currentPassword: string,
 ): Promise<void> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
   assertRecentSignIn(principal);
+  await assertCurrentPassword(identity, account, currentPassword);
   assertPasswordRules(password, {
     emailAddress: account.email_address,
     firstName: account.first_name,
@@ -314,10 +310,12 @@ export async function changeEmailAddress(
   principal: Principal,
   id: string,
   emailAddress: string,
+  currentPassword: string,
 ): Promise<{ emailAddress: string }> {
   const { db, identity } = context;
   const account = await loadOwnAccount(db, principal, id);
   assertRecentSignIn(principal);
+  await assertCurrentPassword(identity, account, currentPassword);
   const taken = await db
     .selectFrom('healthcare_providers')
     .select('id')

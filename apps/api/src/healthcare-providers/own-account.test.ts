@@ -76,7 +76,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         ).toBe(403);
         const put = await inject('PUT', `/api/v1/healthcare-providers/${other}/email-address`, {
           token: adaToken,
-          payload: { emailAddress: 'hijack@example.org' },
+          payload: { emailAddress: 'hijack@example.org', currentPassword: demoPassword },
         });
         expect(put.statusCode).toBe(403);
       }
@@ -88,18 +88,31 @@ describe.each(backends)('accounts on %s', (backend) => {
       const grace = (await signIn(t.app, 'grace@riverside.example', demoPassword)).access_token;
       const taken = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
         token: grace,
-        payload: { emailAddress: 'BEN@Lakeside.example' },
+        payload: { emailAddress: 'BEN@Lakeside.example', currentPassword: demoPassword },
       });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ type: 15, name: 'USER_ALREADY_EXISTS' });
       const invalid = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
         token: grace,
-        payload: { emailAddress: 'not an address' },
+        payload: { emailAddress: 'not an address', currentPassword: demoPassword },
       });
       expect(invalid.json()).toMatchObject({ name: 'INVALID_DATA' });
-      const changed = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
+      const withoutCurrent = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
         token: grace,
         payload: { emailAddress: 'grace.hopper@riverside.example' },
+      });
+      expect(withoutCurrent.json()).toMatchObject({ name: 'INVALID_DATA' });
+      const wrongCurrent = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
+        token: grace,
+        payload: { emailAddress: 'grace.hopper@riverside.example', currentPassword: 'not-the-password' },
+      });
+      expect(wrongCurrent.json()).toMatchObject({
+        name: 'INVALID_DATA',
+        message: 'The current password is not correct.',
+      });
+      const changed = await inject('PUT', `/api/v1/healthcare-providers/${graceId}/email-address`, {
+        token: grace,
+        payload: { emailAddress: 'grace.hopper@riverside.example', currentPassword: demoPassword },
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toEqual({ emailAddress: 'grace.hopper@riverside.example' });
@@ -113,8 +126,20 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('changes the password after the policy, refuses the current and the last five, and clears mustChangePassword', async () => {
       const newcomerId = await providerId('new@riverside.example');
       const token = (await signIn(t.app, 'new@riverside.example', demoPassword)).access_token;
-      const change = (password: string) =>
-        inject('PATCH', `/api/v1/healthcare-providers/${newcomerId}/password`, { token, payload: { password } });
+      let currentPassword = demoPassword;
+      const change = async (password: string, current = currentPassword) => {
+        const answer = await inject('PATCH', `/api/v1/healthcare-providers/${newcomerId}/password`, {
+          token,
+          payload: { password, currentPassword: current },
+        });
+        if (answer.statusCode === 204) currentPassword = password;
+        return answer;
+      };
+      // A stolen token alone does not set a password: the current one is asked for.
+      expect((await change('quiet-meadow-x-lantern', 'not-the-password')).json()).toMatchObject({
+        name: 'INVALID_DATA',
+        message: 'The current password is not correct.',
+      });
       const before = await inject('GET', `/api/v1/healthcare-providers/${newcomerId}`, { token });
       expect(before.json()).toMatchObject({ mustChangePassword: true, tcVersion: 0, displayName: null });
 
@@ -150,7 +175,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
       const other = await inject('PATCH', `/api/v1/healthcare-providers/${adaId}/password`, {
         token,
-        payload: { password: 'a-hijacking-password' },
+        payload: { password: 'a-hijacking-password', currentPassword: demoPassword },
       });
       expect(other.statusCode).toBe(403);
     });

@@ -5,6 +5,7 @@ import { selectPage } from '../db/page.js';
 import { likePattern } from '../lib/list-query.js';
 import type { ListWhitelist } from '../lib/list-query.js';
 import { providerColumns, toProvider } from './mapper.js';
+import type { SignInAccount } from '../identity/account-identity.js';
 
 export const providerListWhitelist: ListWhitelist = {
   filters: { search: { ops: ['like'], type: 'string' }, organizationId: { ops: ['eq'], type: 'uuid' } },
@@ -14,18 +15,7 @@ export const providerListWhitelist: ListWhitelist = {
 };
 const pageOrder = { columns: { dateCreated: 'hp.date_created', lastName: 'hp.last_name' }, tiebreak: 'hp.id' };
 
-export type ProviderAccount = {
-  id: string;
-  organizationId: string;
-  organizationName: string;
-  emailAddress: string;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string | null;
-  /** Null when the credential lives at Auth0. */
-  passwordHash: string | null;
-  roles: string[];
-};
+export type ProviderAccount = SignInAccount;
 
 export function createHealthcareProviderRepository(db: DbOrTx) {
   const base = () =>

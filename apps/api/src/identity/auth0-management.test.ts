@@ -8,7 +8,7 @@ import { runOperatorCommand } from '../operator/commands.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createAuth0Management } from './auth0-management.js';
-import type { Principal } from './verify-token.js';
+import type { Principal } from '../lib/principal.js';
 
 /**
  * A stand-in for the Auth0 Management API on a local port, answering with the bodies Auth0
@@ -258,18 +258,26 @@ describe('accounts with Auth0 configured', () => {
     // Without a recent sign-in (a stolen token), nothing reaches Auth0.
     const before = fake.seen.length;
     const stale = { ...principal, authTime: principal.authTime! - 3600 };
-    expect(await name(changePassword(context(), stale, ben.id, 'a-fine-new-password'))).toBe('EXPIRED_SESSION');
-    expect(await name(changeEmailAddress(context(), stale, ben.id, 'thief@example.org'))).toBe('EXPIRED_SESSION');
+    expect(await name(changePassword(context(), stale, ben.id, 'a-fine-new-password', 'unused-in-auth0-mode'))).toBe(
+      'EXPIRED_SESSION',
+    );
+    expect(await name(changeEmailAddress(context(), stale, ben.id, 'thief@example.org', 'unused-in-auth0-mode'))).toBe(
+      'EXPIRED_SESSION',
+    );
     expect(fake.seen.length).toBe(before);
-    expect(await name(changePassword(context(), principal, ben.id, 'history-pass-1'))).toBe(
+    expect(await name(changePassword(context(), principal, ben.id, 'history-pass-1', 'unused-in-auth0-mode'))).toBe(
       'PASSWORD_SAME_AS_PREVIOUS',
     );
-    expect(await name(changePassword(context(), principal, ben.id, 'userinfo-pass-1'))).toBe(
+    expect(await name(changePassword(context(), principal, ben.id, 'userinfo-pass-1', 'unused-in-auth0-mode'))).toBe(
       'PASSWORD_CONTAINS_USER_INFORMATION',
     );
     // Our own policy still runs first.
-    expect(await name(changePassword(context(), principal, ben.id, 'password123'))).toBe('PASSWORD_TOO_COMMON');
-    expect(await name(changePassword(context(), principal, ben.id, 'a-fine-new-password'))).toBe('ok');
+    expect(await name(changePassword(context(), principal, ben.id, 'password123', 'unused-in-auth0-mode'))).toBe(
+      'PASSWORD_TOO_COMMON',
+    );
+    expect(
+      await name(changePassword(context(), principal, ben.id, 'a-fine-new-password', 'unused-in-auth0-mode')),
+    ).toBe('ok');
     // Every session and refresh token of the user at Auth0 ends.
     expect(fake.seen.slice(-2).map((seen) => `${seen.method} ${seen.url}`)).toEqual([
       'DELETE /api/v2/users/auth0%7Cben/sessions',
@@ -281,10 +289,14 @@ describe('accounts with Auth0 configured', () => {
       .where('id', '=', ben.id)
       .executeTakeFirstOrThrow();
     expect(after.must_change_password).toBe(false);
-    expect(await name(changeEmailAddress(context(), principal, ben.id, 'taken.elsewhere@example.org'))).toBe(
-      'USER_ALREADY_EXISTS',
-    );
-    expect(await name(changeEmailAddress(context(), principal, ben.id, 'ben.carson@example.org'))).toBe('ok');
+    expect(
+      await name(
+        changeEmailAddress(context(), principal, ben.id, 'taken.elsewhere@example.org', 'unused-in-auth0-mode'),
+      ),
+    ).toBe('USER_ALREADY_EXISTS');
+    expect(
+      await name(changeEmailAddress(context(), principal, ben.id, 'ben.carson@example.org', 'unused-in-auth0-mode')),
+    ).toBe('ok');
     expect(fake.seen.at(-3)).toMatchObject({
       url: '/api/v2/users/auth0%7Cben',
       body: { email: 'ben.carson@example.org' },

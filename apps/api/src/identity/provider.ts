@@ -2,7 +2,7 @@ import Provider, { errors } from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { claims as claimNames } from '@auscura/contracts';
 import type { Db } from '../db/connect.js';
-import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
+import type { AccountDirectory } from './account-identity.js';
 import type { IdentityKeys } from './keys.js';
 import { createOidcAdapterFactory } from './oidc-adapter.js';
 import { grantClaim } from './sessions.js';
@@ -25,6 +25,8 @@ export type BuiltInProviderOptions = {
   publicUrl: string;
   audience: string;
   accessTokenTtlSeconds?: number;
+  /** The accounts it signs in (the healthcare-providers repository). */
+  accounts: AccountDirectory;
 };
 
 /**
@@ -33,7 +35,7 @@ export type BuiltInProviderOptions = {
  */
 export function createBuiltInProvider(options: BuiltInProviderOptions): Provider {
   const { db, keys, publicUrl, audience } = options;
-  const providers = createHealthcareProviderRepository(db);
+  const providers = options.accounts;
   // The Auth0 SDK expects the issuer to be the domain origin with a trailing slash.
   const issuer = `${publicUrl}/`;
 

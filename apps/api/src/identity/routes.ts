@@ -4,10 +4,12 @@ import { verifyPassword, decoyPasswordHash } from './passwords.js';
 import type { Lockout } from './lockout.js';
 import { identityPaths, webClientId } from './provider.js';
 import { renderSignInPage } from './sign-in-page.js';
-import { useSignInPagePolicy } from '../plugins/security-headers.js';
+import { useSignInPagePolicy } from '../lib/sign-in-page-policy.js';
 import { createRateLimiter } from '../lib/rate-limit.js';
-import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
-import type { Db } from '../db/connect.js';
+import type { AccountDirectory } from './account-identity.js';
+
+/** Token endpoint requests a minute from one client address. */
+export const tokenRequestsPerMinute = 300;
 
 export const signInMessages = {
   wrong: 'The email address or password is incorrect.',
@@ -28,10 +30,9 @@ function parseForm(body: unknown): Record<string, string> {
  */
 export async function builtInIdentityRoutes(
   app: FastifyInstance,
-  options: { provider: Provider; db: Db; lockout: Lockout; publicUrl: string },
+  options: { provider: Provider; lockout: Lockout; publicUrl: string; accounts: AccountDirectory },
 ) {
-  const { provider, db, lockout, publicUrl } = options;
-  const accounts = createHealthcareProviderRepository(db);
+  const { provider, lockout, publicUrl, accounts } = options;
   const callback = provider.callback();
 
   // The provider builds its URLs (discovery, redirects) from the request's host and scheme: they
@@ -54,9 +55,19 @@ export async function builtInIdentityRoutes(
     forwarded.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     // Each authorization request stores an interaction: 120 a minute per client address.
     const authorizeLimit = createRateLimiter({ limit: 120, windowMs: 60_000 });
+    // Token requests (codes and refreshes; issue 36, item 9): guessing 256-bit tokens is hopeless,
+    // but each try costs a lookup. A browser refreshes every few minutes, so 300 a minute per client
+    // address leaves room for a hospital's NAT.
+    const tokenLimit = createRateLimiter({ limit: tokenRequestsPerMinute, windowMs: 60_000 });
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith(identityPaths.authorize) && !authorizeLimit.take(request.ip)) {
         return reply.status(429).type('text/plain').send('Too many sign-in requests. Please try again in a minute.');
+      }
+      if (request.url.startsWith(identityPaths.token) && !tokenLimit.take(request.ip)) {
+        return reply.status(429).header('retry-after', '60').header('cache-control', 'no-store').send({
+          error: 'temporarily_unavailable',
+          error_description: 'Too many token requests. Try again in a minute.',
+        });
       }
       reply.hijack();
       callback(request.raw, reply.raw);
@@ -125,7 +136,7 @@ export async function builtInIdentityRoutes(
         }
         return page(signInMessages.wrong, 401);
       }
-      await lockout.recordSuccess(email);
+      await lockout.recordSuccess(email, ip);
       request.log.info({ accountId: account.id }, 'signed in');
       reply.hijack();
       await provider.interactionFinished(

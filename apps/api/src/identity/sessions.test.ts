@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../operator/commands.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
+import { refusedWithin } from '../test/revocation.js';
 import { refresh, signInWithSession, silentAuthorize } from '../test/sign-in.js';
 import { assertRecentSignIn, recentSignInSeconds } from './sessions.js';
 
 const demoPassword = 'Auscura-demo-2026';
 const newPassword = 'violet-harbour-lantern-42';
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+const providerIdOf = (token: string) => claimsOf(token)['https://auscura.example/healthcareProviderId'] as string;
 
 /**
  * Finding 1 and 4 of issue 21: a password change, an email change or an operator's reset ends
@@ -25,6 +27,24 @@ describe('password and email changes end the other sessions', () => {
 
   const put = (token: string, url: string, method: 'PATCH' | 'PUT', payload: object) =>
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  /** The two calls an old session's access token must lose: a read and a password change. */
+  const readAndTakeOver = (token: string) => [
+    async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/healthcare-providers/${providerIdOf(token)}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    async () =>
+      (
+        await put(token, `/api/v1/healthcare-providers/${providerIdOf(token)}/password`, 'PATCH', {
+          password: 'a-thief-chooses-this-1',
+          currentPassword: demoPassword,
+        })
+      ).statusCode,
+  ];
 
   it('a password change refuses the other refresh tokens and sessions, and keeps the current one', async () => {
     const here = await signInWithSession(t.app, 'ben@lakeside.example', demoPassword);
@@ -33,10 +53,23 @@ describe('password and email changes end the other sessions', () => {
     expect((await silentAuthorize(t.app, thief.cookie)).searchParams.get('code')).toBeTruthy();
 
     const id = claimsOf(here.tokens.access_token)['https://auscura.example/healthcareProviderId'];
+    // Both sessions' access tokens work before the change.
+    for (const attempt of readAndTakeOver(thief.tokens.access_token).slice(0, 1)) expect(await attempt()).toBe(200);
     const change = await put(here.tokens.access_token, `/api/v1/healthcare-providers/${id}/password`, 'PATCH', {
       password: newPassword,
+      currentPassword: demoPassword,
     });
     expect(change.statusCode).toBe(204);
+    // The other session's access token is refused within a second, for a read and a password change.
+    for (const attempt of readAndTakeOver(thief.tokens.access_token))
+      expect(await refusedWithin(attempt)).toBeLessThan(1000);
+    // The session the change was made in keeps its access token.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/healthcare-providers/${id}`,
+      headers: { authorization: `Bearer ${here.tokens.access_token}` },
+    });
+    expect(own.statusCode).toBe(200);
 
     const refused = await refresh(t.app, thief.tokens.refresh_token!);
     expect(refused.status).toBe(400);
@@ -57,15 +90,20 @@ describe('password and email changes end the other sessions', () => {
     );
     expect((await refresh(t.app, first.tokens.refresh_token!)).status).toBe(400);
     expect((await silentAuthorize(t.app, first.cookie)).searchParams.get('error')).toBe('login_required');
+    for (const attempt of readAndTakeOver(first.tokens.access_token))
+      expect(await refusedWithin(attempt)).toBeLessThan(1000);
 
     const second = await signInWithSession(t.app, 'ada@riverside.example', demoPassword);
     const output = await runOperatorCommand(
       { db: t.database.db, publicUrl: t.env.publicUrl, tcVersion: t.env.TC_VERSION },
       { command: 'revoke-sessions', email: 'ada@riverside.example' },
     );
-    expect(output).toMatch(/15 minutes/);
+    expect(output).toMatch(/within a second/);
     expect((await refresh(t.app, second.tokens.refresh_token!)).status).toBe(400);
     expect((await silentAuthorize(t.app, second.cookie)).searchParams.get('error')).toBe('login_required');
+    for (const attempt of readAndTakeOver(second.tokens.access_token)) {
+      expect(await refusedWithin(attempt)).toBeLessThan(1000);
+    }
   });
 
   it('an email change needs a recent sign-in, ends other sessions and mails the old address', async () => {
@@ -95,6 +133,7 @@ describe('password and email changes end the other sessions', () => {
       'PUT',
       {
         emailAddress: 'taken-over@example.org',
+        currentPassword: demoPassword,
       },
     );
     expect(refusedChange.statusCode).toBe(401);
@@ -106,12 +145,14 @@ describe('password and email changes end the other sessions', () => {
       'PATCH',
       {
         password: newPassword,
+        currentPassword: demoPassword,
       },
     );
     expect(refusedPassword.statusCode).toBe(401);
 
     const changed = await put(here.tokens.access_token, `/api/v1/healthcare-providers/${id}/email-address`, 'PUT', {
       emailAddress: 'ada.new@riverside.example',
+      currentPassword: demoPassword,
     });
     expect(changed.statusCode).toBe(200);
     expect((await refresh(t.app, other.tokens.refresh_token!)).status).toBe(400);

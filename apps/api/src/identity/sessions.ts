@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { claimNamespace } from '@auscura/contracts';
 import type { Db } from '../db/connect.js';
-import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import type { AccountIdentity } from './account-identity.js';
 import { HttpError } from '../lib/http-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Auth0Management } from './auth0-management.js';
-import type { Principal } from './verify-token.js';
+import type { Principal } from '../lib/principal.js';
+import { storedOidcId } from './oidc-adapter.js';
 
 /**
  * The grant an access token of the built-in provider was issued under (a claim of ours), so a
@@ -13,12 +14,6 @@ import type { Principal } from './verify-token.js';
  * made from. Not a credential: a grant id alone obtains no token.
  */
 export const grantClaim = `${claimNamespace}grantId`;
-
-/**
- * How long an access token issued before a revocation still works: tokens are self-contained
- * JWTs checked without a database lookup, so they run out at their `exp` (15 minutes).
- */
-export const accessTokenTtlSeconds = 900;
 
 /**
  * Ends the built-in provider's sessions, grants, refresh tokens and authorization codes of one
@@ -38,7 +33,7 @@ export async function revokeBuiltInSessions(
     .$if(keep !== null, (query) =>
       query
         .where((eb) => eb.or([eb('grant_id', 'is', null), eb('grant_id', '!=', keep!)]))
-        .where((eb) => eb.not(eb.and([eb('type', '=', 'Grant'), eb('id', '=', keep!)])))
+        .where((eb) => eb.not(eb.and([eb('type', '=', 'Grant'), eb('id', '=', storedOidcId(keep!))])))
         // A browser session keeps its record when it holds the kept grant.
         .where(sql<boolean>`NOT (type = 'Session' AND position(${keep} in payload::text) > 0)`),
     )
@@ -72,7 +67,8 @@ export function assertRecentSignIn(principal: Principal, now = Date.now()): void
 
 /**
  * After a password or email change (or an operator's reset): every other session of the provider
- * ends, at the built-in provider or at Auth0. Already-issued access tokens run out at their exp.
+ * ends, at the built-in provider or at Auth0. The built-in provider's access tokens of the ended
+ * sessions are refused within a second (live-sessions.ts); Auth0's run out at their exp.
  */
 export async function endOtherSessions(
   context: { db: Db; identity: AccountIdentity },

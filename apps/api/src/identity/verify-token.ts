@@ -5,19 +5,7 @@ import type { Role } from '@auscura/contracts';
 import { z } from 'zod';
 import { unauthorized } from '../lib/http-error.js';
 import { grantClaim } from './sessions.js';
-
-export type Principal = {
-  /** The identity provider's subject. */
-  authId: string;
-  healthcareProviderId: string;
-  organizationId: string;
-  organizationName: string;
-  roles: Role[];
-  /** When the person last entered their password (seconds since 1970), if the token says. */
-  authTime?: number;
-  /** The built-in provider's grant the token was issued under. */
-  grantId?: string;
-};
+import type { Principal, TokenVerifier } from '../lib/principal.js';
 
 const claimSchema = z.object({
   sub: z.string().min(1),
@@ -33,8 +21,6 @@ const claimSchema = z.object({
 
 // Only asymmetric algorithms: HS* would let anyone holding a shared secret mint tokens, and `none` is refused.
 const algorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
-
-export type TokenVerifier = (token: string) => Promise<Principal>;
 
 /**
  * Verified tokens are remembered until they expire, so a client that sends the same access token

@@ -1,4 +1,4 @@
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from './principal.js';
 import { HttpError, notFound } from './http-error.js';
 
 /** Council membership: the operator grants the council-member role per provider (admin CLI). */

@@ -10,7 +10,7 @@ import type {
   WireLeaf,
 } from '@auscura/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from './principal.js';
 import { unauthorized } from './http-error.js';
 
 export type RouteInput<E extends Endpoint> = {

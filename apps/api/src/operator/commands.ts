@@ -5,13 +5,15 @@ import { describeChainReport, verifyAuditChain } from '../audit/chain.js';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db } from '../db/connect.js';
 import { createOrganizationRepository } from '../organizations/repository.js';
-import { management, setLocalPassword } from '../healthcare-providers/accounts.js';
-import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import { setLocalPassword } from '../healthcare-providers/accounts.js';
+import { management } from '../identity/account-identity.js';
+import type { AccountIdentity } from '../identity/account-identity.js';
 import { createInvitationRepository, invitationDefaultDays } from '../healthcare-providers/invitations.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import { passwordRuleViolation } from '../identity/password-policy.js';
 import type { PasswordOwner } from '../identity/password-policy.js';
-import { accessTokenTtlSeconds, endOtherSessions } from '../identity/sessions.js';
+import { clearAccountFailures } from '../identity/lockout.js';
+import { endOtherSessions } from '../identity/sessions.js';
 import { seedDemoData } from '../seed/demo-data.js';
 
 /**
@@ -127,7 +129,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
       } else {
         await setLocalPassword(db, account.id, password, { mustChangePassword: true, checkHistory: false });
         // A reset also lifts a sign-in lockout of the address.
-        await db.deleteFrom('sign_in_failures').where('key', '=', `account:${command.email.toLowerCase()}`).execute();
+        await clearAccountFailures(db, command.email);
       }
       // Whoever held the old password is signed out everywhere.
       await endOtherSessions(
@@ -135,7 +137,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         { id: account.id, auth0UserId: account.auth0_user_id },
       );
       return [
-        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and an access token already issued expires within ${accessTokenTtlSeconds / 60} minutes):`,
+        `Temporary password for ${account.email_address} (shown once; they must change it at their next sign-in; every session of the account has ended, and its access tokens are refused within a second):`,
         password,
       ].join('\n');
     }
@@ -150,7 +152,7 @@ export async function runOperatorCommand(context: OperatorContext, command: Oper
         { db, identity: context.identity ?? { mode: 'built-in' } },
         { id: account.id, auth0UserId: account.auth0_user_id },
       );
-      return `Every session, grant and refresh token of ${command.email} has ended; an access token already issued works until it expires (at most ${accessTokenTtlSeconds / 60} minutes).`;
+      return `Every session, grant and refresh token of ${command.email} has ended; its access tokens are refused within a second.`;
     }
   }
 }

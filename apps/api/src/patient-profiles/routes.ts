@@ -2,7 +2,7 @@ import { patientProfileRoutes, paths, selfExamRoutes } from '@auscura/contracts'
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { createAuditRepository } from '../audit/repository.js';
-import type { Principal } from '../identity/verify-token.js';
+import type { Principal } from '../lib/principal.js';
 import { HttpError, invalidData, notFound } from '../lib/http-error.js';
 import { parseListQuery, sendPaged } from '../lib/list-query.js';
 import { principalOf, route } from '../lib/route.js';
@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { createPatientProfileRepository, patientProfileListWhitelist } from './repository.js';
 import { createSelfExamRepository } from './self-exam-repository.js';
+import { isDateTooFarAhead } from '../lib/schedule-horizon.js';
 
 const duplicate = (emailAddress: string) =>
   new HttpError(
@@ -140,6 +141,7 @@ export async function patientProfileRoutesPlugin(
     const principal = principalOf(request);
     assertOwnIds(principal, { healthcareProviderId: body.healthcareProviderId }, 'request a self exam');
     if (isPastExamDate(body.examDate)) throw invalidData('The exam date may not be in the past.');
+    if (isDateTooFarAhead(body.examDate)) throw invalidData('The exam date may be at most a year ahead.');
     const created = await db.transaction().execute(async (tx) => {
       const patient = await createPatientProfileRepository(tx).findInOrganization(params.id, principal.organizationId);
       if (!patient) throw notFound('patient profile');

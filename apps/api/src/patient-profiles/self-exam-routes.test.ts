@@ -117,6 +117,12 @@ describe.each(backends)('patient profiles on %s', (backend) => {
       ['a point twice', { auscultationPoints: ['h1', 'h1'] }],
       ['a malformed date', { examDate: '2026-13-01' }],
       ['a past date', { examDate: '2020-01-01' }],
+      // Issue 36, item 8: at most a year ahead.
+      ['a date in year 9999', { examDate: '9999-12-31' }],
+      [
+        'a date a year and a week ahead',
+        { examDate: new Date(Date.now() + 373 * 86_400_000).toISOString().slice(0, 10) },
+      ],
       ['instructions over 2000 characters', { instructions: 'x'.repeat(2001) }],
       ['a missing provider', { healthcareProviderId: undefined }],
     ])('answers INVALID_DATA for %s', async (_label, overrides) => {

@@ -1,9 +1,9 @@
 import { apiBasePath } from '@auscura/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.js';
-import type { TokenVerifier } from '../identity/verify-token.js';
+import type { TokenVerifier } from '../lib/principal.js';
 import { HttpError, unauthorized } from '../lib/http-error.js';
-import { patientSessionTokenPrefix } from '../virtual-exams/patient-session.js';
+import { patientSessionTokenPrefix } from '../identity/patient-session.js';
 
 /**
  * The calls a provider with a pending onboarding step may make (clinician-portal §2.6): read and

@@ -8,10 +8,11 @@ import { loadOrCreateIdentityKeys, publicJwks } from '../identity/keys.js';
 import { createLockout } from '../identity/lockout.js';
 import { sweepExpiredOidcPayloads } from '../identity/oidc-adapter.js';
 import { createBuiltInProvider } from '../identity/provider.js';
+import { requireLiveSession } from '../identity/live-sessions.js';
 import { builtInIdentityRoutes } from '../identity/routes.js';
 import { createTokenVerifier } from '../identity/verify-token.js';
-import type { TokenVerifier } from '../identity/verify-token.js';
-import type { AccountIdentity } from '../healthcare-providers/accounts.js';
+import type { TokenVerifier } from '../lib/principal.js';
+import type { AccountDirectory, AccountIdentity } from '../identity/account-identity.js';
 
 export type Identity = {
   /** Checks a bearer token and answers its principal. */
@@ -34,7 +35,10 @@ declare module 'fastify' {
  * lockout and hourly sweep of expired OIDC records.
  */
 export const identityPlugin = fp(
-  async (app: FastifyInstance, options: { env: Env; db: Db; accessTokenTtlSeconds?: number }) => {
+  async (
+    app: FastifyInstance,
+    options: { env: Env; db: Db; accounts: AccountDirectory; accessTokenTtlSeconds?: number },
+  ) => {
     const { env, db } = options;
     if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
       const domain = env.AUTH0_DOMAIN.replace(/^https?:\/\//, '').replace(/\/+$/, '');
@@ -57,19 +61,26 @@ export const identityPlugin = fp(
       publicUrl: env.publicUrl,
       audience: env.API_AUDIENCE,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+      accounts: options.accounts,
     });
     const lockout = createLockout(db, {
       maxFailures: env.SIGN_IN_MAX_FAILURES,
       lockMinutes: env.SIGN_IN_LOCK_MINUTES,
-      maxFailuresPerClient: 100,
+      // A hospital's NAT may hold hundreds of clinicians: only a flood from one address locks it.
+      maxFailuresPerClient: 1000,
     });
-    await app.register(builtInIdentityRoutes, { provider, db, lockout, publicUrl: env.publicUrl });
+    await app.register(builtInIdentityRoutes, {
+      provider,
+      lockout,
+      publicUrl: env.publicUrl,
+      accounts: options.accounts,
+    });
     app.decorate('identity', {
-      verify: createTokenVerifier({
-        issuer: `${env.publicUrl}/`,
-        audience: env.API_AUDIENCE,
-        jwks: publicJwks(keys.jwks),
-      }),
+      // An ended session's access tokens are refused at once, not at their exp (issue 36).
+      verify: requireLiveSession(
+        createTokenVerifier({ issuer: `${env.publicUrl}/`, audience: env.API_AUDIENCE, jwks: publicJwks(keys.jwks) }),
+        db,
+      ),
       auth: { mode: 'built-in', domain: env.publicUrl, clientId: 'auscura-web', audience: env.API_AUDIENCE },
       accounts: { mode: 'built-in' },
     });

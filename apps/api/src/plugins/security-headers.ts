@@ -1,13 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { Env } from '../config/env.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
-
-/** Where browsers send Content-Security-Policy violation reports (outside /api/v1, like /healthz). */
-export const cspReportPath = '/csp-report';
+import { cspReportPath } from '../lib/sign-in-page-policy.js';
 
 /**
  * The origins the browser may connect to beyond this one: each only when its adapter is
@@ -67,35 +64,6 @@ export function webAppDirectives(env: Env): Record<string, string[]> {
     'report-uri': [cspReportPath],
     ...(publicUrl.protocol === 'https:' ? { 'upgrade-insecure-requests': [] } : {}),
   };
-}
-
-/** The sign-in pages' stricter policy: their one inline <style> (and <script>) carries this response's nonce. */
-export function signInPageCsp(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "img-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    `report-uri ${cspReportPath}`,
-  ].join('; ');
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** A fresh nonce for the HTML this response renders (sign-in pages). */
-    cspNonce?: string;
-  }
-}
-
-/** Gives the request a nonce and puts the sign-in page policy on its response. */
-export function useSignInPagePolicy(request: FastifyRequest, setHeader: (name: string, value: string) => void) {
-  const nonce = crypto.randomBytes(16).toString('base64');
-  request.cspNonce = nonce;
-  (request.raw as { cspNonce?: string }).cspNonce = nonce;
-  setHeader('content-security-policy', signInPageCsp(nonce));
 }
 
 /**

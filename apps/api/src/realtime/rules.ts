@@ -181,6 +181,25 @@ function checkEntryRequest(state: StoredState, participant: Participant, value: 
   return { ...state, admitted, examEntryRequest: { ...current, status: parsed.status } };
 }
 
+/**
+ * Auscultation requests kept in a live exam's state (issue 36, item 10): every state frame carries
+ * them all, so their number is bounded. Ten points, each retaken three times, fit; a new request
+ * past the bound first pushes out the oldest finished ones, and is refused when all are still open.
+ */
+export const auscultationRequestsKept = 40;
+
+function makeRoomForRequest(requests: Record<string, AuscultationRequest>): void {
+  const keys = Object.keys(requests);
+  if (keys.length < auscultationRequestsKept) return;
+  // Object keys keep their insertion order, oldest first (ids that look like array indices come
+  // first, in numeric order: the bound holds either way).
+  const finished = keys.filter((key) => ['complete', 'cancelled'].includes(requests[key]!.status));
+  for (const key of finished.slice(0, keys.length - auscultationRequestsKept + 1)) delete requests[key];
+  if (Object.keys(requests).length >= auscultationRequestsKept) {
+    throw new WriteRefused(`A live exam holds at most ${auscultationRequestsKept} auscultation requests at once.`);
+  }
+}
+
 function writeAuscultationRequest(
   state: StoredState,
   participant: Participant,
@@ -199,7 +218,10 @@ function writeAuscultationRequest(
   }
   if (!path.requestField) {
     if (value === null) delete requests[path.requestId];
-    else requests[path.requestId] = value as AuscultationRequest;
+    else {
+      if (!current) makeRoomForRequest(requests);
+      requests[path.requestId] = value as AuscultationRequest;
+    }
     return { ...state, auscultationRequests: requests };
   }
   if (!current) throw new WriteRefused('There is no such auscultation request.');

@@ -15,7 +15,6 @@ import { presenceTimings } from './presence.js';
 import type { StoredState } from './rules.js';
 import type { ParticipantTokens } from './tokens.js';
 
-
 const socketPath = /^\/api\/v1\/realtime\/live-exam\/([0-9a-f-]{36})$/i;
 /** Time to send the auth message after connecting. */
 const authTimeoutMs = 10_000;

@@ -14,7 +14,7 @@ Commands:
   reset-password --email ADDRESS                     set a temporary password (printed once) that must be
                                                      changed at the next sign-in (ends every session)
   revoke-sessions --email ADDRESS                    end every session, grant and refresh token of a provider
-                                                     (access tokens already issued expire within 15 minutes)
+                                                     (its access tokens are refused within a second)
   audit --patient ID                                 print a patient's audit trail (reads and changes)
   audit --verify                                     check the audit log's hash chain; name the first broken entry
   audit --export --from DATE --to DATE [--out FILE]  write the entries of [from, to) as JSON lines

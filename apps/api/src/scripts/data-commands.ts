@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkRestoredData } from '../backup/check-restored.js';
-import { restoreEmbeddedBackup, writeEmbeddedBackup } from '../backup/embedded-backup.js';
+import { requireBackupKey, restoreEmbeddedBackup, writeEmbeddedBackup } from '../backup/embedded-backup.js';
 import { loadEnv } from '../config/env.js';
 import type { Env } from '../config/env.js';
 import { connectDatabase, migrate } from '../db/connect.js';
@@ -78,6 +78,7 @@ export async function backup(folder: string | undefined): Promise<string> {
       dumpDatabase: () => database.dumpDataDir!(),
       recordingsFolder: path.join(env.dataDir, 'recordings'),
       masterKey: await loadOrCreateRecordingsMasterKey(env.dataDir, env.RECORDINGS_MASTER_KEY),
+      backupKey: requireBackupKey(env.BACKUP_KEY),
     });
   } finally {
     await database.close();
@@ -104,8 +105,9 @@ export async function restore(folder: string | undefined): Promise<string> {
   embeddedOnly(env);
   if (readServerLock(env.dataDir))
     throw new Error(`A server is using ${env.dataDir}: stop it before restoring into it.`);
+  const backupKey = requireBackupKey(env.BACKUP_KEY);
   const masterKey = await existingMasterKey(env);
-  const { manifest, recordings } = await restoreEmbeddedBackup({ folder, dataDir: env.dataDir, masterKey });
+  const { manifest, recordings } = await restoreEmbeddedBackup({ folder, dataDir: env.dataDir, masterKey, backupKey });
   const database = await connectDatabase({ dataDir: env.dataDir });
   try {
     const applied = await migrate(database);
@@ -121,7 +123,7 @@ export async function restore(folder: string | undefined): Promise<string> {
       `Restored the backup of ${manifest.createdAt} into ${env.dataDir}: ${total} rows, ${recordings.files} recording files.`,
       `Checked: all ${checked.recordings} recordings the rows name are present and decrypt; the audit chain (${checked.auditEntries} entries) is intact.` +
         (applied.length ? ` Migrations applied: ${applied.join(', ')}.` : ''),
-      'Signed-in sessions and identity keys are not in a backup: people sign in again.',
+      'Identity keys are not in a backup, and its sign-in records hold only hashes of tokens: people sign in again.',
     ].join('\n');
   } finally {
     await database.close();

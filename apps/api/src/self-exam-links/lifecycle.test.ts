@@ -6,6 +6,7 @@ import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { signInProvider, somePatientOf } from '../test/virtual-exams.js';
 import type { Provider } from '../test/virtual-exams.js';
+import { accessCodeFailuresPerCode } from '../identity/lockout.js';
 
 /** A standing self-exam link over its life: renewed, turned off, run out, and its limits. */
 describe('a standing self-exam link’s lifetime and limits', () => {
@@ -111,8 +112,8 @@ describe('a standing self-exam link’s lifetime and limits', () => {
     expect(refused.statusCode).toBe(429);
   });
 
-  it('locks a link after 20 wrong codes, whatever the client address', async () => {
-    for (let i = 0; i < 20; i++) {
+  it(`locks a link after ${accessCodeFailuresPerCode} wrong codes an hour, whatever the client address`, async () => {
+    for (let i = 0; i < accessCodeFailuresPerCode; i++) {
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/self-exam-links/auth',

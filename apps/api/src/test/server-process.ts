@@ -11,8 +11,14 @@ export type ServerProcess = { origin: string; pid: number; stop(signal?: NodeJS.
  * Starts the API as its own process (from source, through tsx) on a port and waits until it is
  * ready. Each process gets its own DATA_DIR (the folder is locked by one server).
  */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { prepareDataDir?: (dataDir: string) => Promise<void> } = {},
+): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-process-'));
+  // E.g. the identity keys every process behind one load balancer shares.
+  await options.prepareDataDir?.(dataDir);
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverSource], {
     env: {

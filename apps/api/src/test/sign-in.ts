@@ -36,13 +36,17 @@ export async function submitCredentials(
   email: string,
   password: string,
   audience = 'https://api.auscura.example',
+  /** The client address the requests come from (X-Forwarded-For; the test app trusts 127.0.0.1). */
+  clientAddress?: string,
 ) {
+  const forwarded = clientAddress ? { 'x-forwarded-for': clientAddress } : {};
   const jar = new CookieJar();
   const verifier = crypto.randomBytes(32).toString('base64url');
   const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
   const authorize = await app.inject({
     method: 'GET',
     url: '/authorize',
+    headers: forwarded,
     query: {
       client_id: clientId,
       response_type: 'code',
@@ -60,16 +64,23 @@ export async function submitCredentials(
   if (authorize.statusCode !== 303 || typeof interactionUrl !== 'string') {
     throw new Error(`authorize answered ${authorize.statusCode}: ${authorize.body}`);
   }
-  const page = await app.inject({ method: 'GET', url: interactionUrl, headers: { cookie: jar.header() } });
-  jar.store(page);
-  const login = await app.inject({
-    method: 'POST',
-    url: `${interactionUrl}/login`,
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ email, password }).toString(),
+  const page = await app.inject({
+    method: 'GET',
+    url: interactionUrl,
+    headers: { cookie: jar.header(), ...forwarded },
   });
+  jar.store(page);
+  /** Submits the sign-in form of this interaction (again: a refused one shows the form anew). */
+  const submit = (withPassword: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${interactionUrl}/login`,
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded', ...forwarded },
+      payload: new URLSearchParams({ email, password: withPassword }).toString(),
+    });
+  const login = await submit(password);
   jar.store(login);
-  return { jar, verifier, login, signInPage: page };
+  return { jar, verifier, login, signInPage: page, submit };
 }
 
 export type Tokens = { access_token: string; id_token: string; refresh_token?: string; expires_in: number };

@@ -256,7 +256,7 @@ export const matrix: Record<string, Row> = {
     request: (c) => ({
       method: 'PATCH',
       url: `/api/v1/healthcare-providers/${c.other.providerId}/password`,
-      payload: { password: 'a-takeover-password-1' },
+      payload: { password: 'a-takeover-password-1', currentPassword: 'Auscura-demo-2026' },
     }),
     council: ownAccountOnly,
     plain: ownAccountOnly,
@@ -270,7 +270,7 @@ export const matrix: Record<string, Row> = {
     request: (c) => ({
       method: 'PUT',
       url: `/api/v1/healthcare-providers/${c.other.providerId}/email-address`,
-      payload: { emailAddress: 'mallory@example.org' },
+      payload: { emailAddress: 'mallory@example.org', currentPassword: 'Auscura-demo-2026' },
     }),
     council: ownAccountOnly,
     plain: ownAccountOnly,

@@ -9,6 +9,7 @@ import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createVirtualExam, patientSession, signInProvider, somePatientOf } from '../test/virtual-exams.js';
 import type { Provider } from '../test/virtual-exams.js';
+import { patientTurnGraceSeconds } from './routes.js';
 
 const secret = 'test-turn-secret';
 const decodeJwt = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
@@ -51,10 +52,45 @@ describe('the video room calls (embedded default, coturn credentials)', () => {
   const turn = (virtualExamId: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/v1/video/turn-credentials?virtualExamId=${virtualExamId}`, headers });
 
-  it('gives the exam’s provider and patient coturn REST credentials that coturn would accept', async () => {
-    for (const token of [ada.token, session.token]) {
+  it('gives a patient TURN credentials only once admitted, and only for the exam’s time left plus a grace', async () => {
+    // Issue 36, item 6: not before admission…
+    const short = await createVirtualExam(t.app, ada, await somePatientOf(t.app, ada));
+    const shortSession = await patientSession(t.app, short);
+    const waiting = await turn(short.id, bearer(shortSession.token));
+    expect(waiting.statusCode).toBe(403);
+    expect(waiting.json()).toMatchObject({ name: 'UNAUTHORIZED' });
+    await admit(t, short, shortSession, ada);
+    // …and for a short exam, not for the configured hour: its code's expiry plus the grace.
+    const expiresAt = new Date(Date.now() + 10 * 60_000);
+    await t.database.db
+      .updateTable('virtual_exams')
+      .set({ access_code_expires_at: expiresAt })
+      .where('id', '=', short.id)
+      .execute();
+    const body = turnCredentialsSchema.parse((await turn(short.id, bearer(shortSession.token))).json());
+    const expected = Math.ceil((expiresAt.getTime() - Date.now()) / 1000) + patientTurnGraceSeconds;
+    expect(body.expiresIn).toBeLessThanOrEqual(expected);
+    expect(body.expiresIn).toBeGreaterThan(expected - 5);
+    expect(body.expiresIn).toBeLessThan(3600);
+    const [expiry] = body.iceServers[1]!.username!.split(':');
+    expect(Number(expiry) * 1000).toBeLessThanOrEqual(expiresAt.getTime() + patientTurnGraceSeconds * 1000 + 1000);
+    // The provider keeps the configured lifetime.
+    expect(turnCredentialsSchema.parse((await turn(short.id, bearer(ada.token))).json()).expiresIn).toBe(3600);
+  });
+
+  it('gives the exam’s provider and admitted patient coturn REST credentials that coturn would accept', async () => {
+    const admitted = await createVirtualExam(t.app, ada, await somePatientOf(t.app, ada));
+    const admittedSession = await patientSession(t.app, admitted);
+    await admit(t, admitted, admittedSession, ada);
+    // The exam's code outlives the hour: the configured lifetime bounds the patient's too.
+    await t.database.db
+      .updateTable('virtual_exams')
+      .set({ access_code_expires_at: new Date(Date.now() + 4 * 3600_000) })
+      .where('id', '=', admitted.id)
+      .execute();
+    for (const token of [ada.token, admittedSession.token]) {
       const before = Math.floor(Date.now() / 1000);
-      const response = await turn(exam.id, bearer(token));
+      const response = await turn(admitted.id, bearer(token));
       expect(response.statusCode).toBe(200);
       const body = turnCredentialsSchema.parse(response.json());
       expect(body.expiresIn).toBe(3600);
@@ -65,8 +101,8 @@ describe('the video room calls (embedded default, coturn credentials)', () => {
       expect(Number(expiry) - before).toBeGreaterThanOrEqual(3600);
       expect(Number(expiry) - before).toBeLessThanOrEqual(3601);
       // Nothing about the exam or the person in the username (coturn logs it).
-      expect(user).not.toContain(exam.id);
-      expect(relay.username).not.toContain(session.participantId);
+      expect(user).not.toContain(admitted.id);
+      expect(relay.username).not.toContain(admittedSession.participantId);
       expect(relay.credential).toBe(crypto.createHmac('sha1', secret).update(relay.username!).digest('base64'));
     }
   });

@@ -1,7 +1,7 @@
 import { videoRoutes } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
-import type { TokenVerifier } from '../identity/verify-token.js';
+import type { TokenVerifier } from '../lib/principal.js';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
 import { bearerToken } from '../lib/signed-token.js';
 import { principalOf, route } from '../lib/route.js';
@@ -9,16 +9,19 @@ import { providerParticipant } from '../realtime/provider-participant.js';
 import { createStateStore } from '../realtime/store.js';
 import { participantTokenTtlSeconds } from '../realtime/tokens.js';
 import type { ParticipantTokens } from '../realtime/tokens.js';
-import { patientSessionTokenPrefix } from '../virtual-exams/patient-session.js';
-import type { PatientSessions } from '../virtual-exams/patient-session.js';
+import { patientSessionTokenPrefix } from '../identity/patient-session.js';
+import type { PatientSessions } from '../identity/patient-session.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
-import { examOver, isCodeLive } from '../virtual-exams/routes.js';
+import { examOver, isCodeLive } from '../virtual-exams/service.js';
 import { turnCredentials } from './turn.js';
 import type { TurnSettings } from './turn.js';
 import { twilioTokenTtlSeconds } from './twilio-tokens.js';
 import type { TwilioTokens } from './twilio-tokens.js';
 import { compatibilityTurnTtlSeconds } from './compatibility/test-tokens.js';
 import type { CompatibilityTokens } from './compatibility/test-tokens.js';
+
+/** How long a patient's TURN credentials outlast its exam's access code (a late end, a reconnect). */
+export const patientTurnGraceSeconds = 15 * 60;
 
 export type VideoRoutesOptions = {
   db: Db;
@@ -77,9 +80,10 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
     };
   });
 
-  route(app, videoRoutes.roomToken, async ({ params, request }) => {
-    const session = await options.sessions.fromRequest(request, params.id);
-    const row = await virtualExams.findRow(params.id);
+  /** The patient session's live exam, once the provider has admitted it (with the WebSocket adapter). */
+  async function admittedPatient(request: FastifyRequest, virtualExamId: string) {
+    const session = await options.sessions.fromRequest(request, virtualExamId);
+    const row = await virtualExams.findRow(virtualExamId);
     if (!row || !isCodeLive(row)) throw examOver();
     if (options.checksAdmission) {
       const { state } = await states.read(row.id);
@@ -87,23 +91,32 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
         throw new HttpError('UNAUTHORIZED', 'The provider has not admitted this patient yet.', 403);
       }
     }
+    return { session, row };
+  }
+
+  route(app, videoRoutes.roomToken, async ({ params, request }) => {
+    const { session, row } = await admittedPatient(request, params.id);
     return { status: 200, body: await room(row.id, { id: session.pid, name: session.n, role: 'Patient' }) };
   });
 
-  /** The exam's provider (a provider of its organization) or the exam's patient session. */
-  async function mayUseExam(request: FastifyRequest, virtualExamId: string) {
+  /**
+   * The exam's provider (a provider of its organization) gets the configured lifetime; the exam's
+   * patient session, once admitted (issue 36), gets credentials only for what is left of the exam
+   * (its access code's expiry, which already holds the schedule's grace) plus a grace of its own.
+   */
+  async function turnLifetimeFor(request: FastifyRequest, virtualExamId: string): Promise<number> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized('A bearer token is required.');
     if (token.startsWith(patientSessionTokenPrefix)) {
-      await options.sessions.fromRequest(request, virtualExamId);
-      const row = await virtualExams.findRow(virtualExamId);
-      if (!row || !isCodeLive(row)) throw examOver();
-      return;
+      const { row } = await admittedPatient(request, virtualExamId);
+      const left = Math.ceil((new Date(row.access_code_expires_at).getTime() - Date.now()) / 1000);
+      return Math.min(options.turn.ttlSeconds, Math.max(0, left) + patientTurnGraceSeconds);
     }
     const principal = await options.verify(token);
     if (!(await virtualExams.findInOrganization(virtualExamId, principal.organizationId))) {
       throw notFound('virtual exam');
     }
+    return options.turn.ttlSeconds;
   }
 
   route(app, videoRoutes.turnCredentials, async ({ query, request }) => {
@@ -119,7 +132,7 @@ export async function videoRoutesPlugin(app: FastifyInstance, options: VideoRout
         }),
       };
     }
-    await mayUseExam(request, query.virtualExamId);
-    return { status: 200, body: turnCredentials(options.turn) };
+    const ttlSeconds = await turnLifetimeFor(request, query.virtualExamId);
+    return { status: 200, body: turnCredentials({ ...options.turn, ttlSeconds }) };
   });
 }

@@ -5,6 +5,7 @@ import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createVirtualExam, patientSession, signInProvider, slot, somePatientOf } from '../test/virtual-exams.js';
 import type { Provider } from '../test/virtual-exams.js';
+import { accessCodeFailuresPerCode } from '../identity/lockout.js';
 
 /** The patient's way in (PGlite only: the throttles and tokens are the same SQL on both). */
 describe('a patient’s way into a virtual exam', () => {
@@ -95,9 +96,22 @@ describe('a patient’s way into a virtual exam', () => {
     expect((await lookup(exam.accessCode)).statusCode).toBe(200);
   });
 
-  it('locks an exam after 20 wrong codes against it from any number of clients', async () => {
+  it('guessing from one address locks that address, never the patient at another', async () => {
+    // Issue 36, acceptance 3: the per-address lock comes long before the exam's own ceiling.
     const target = await createVirtualExam(t.app, ada, exam.patientProfileId);
-    for (let i = 0; i < 20; i++)
+    const guesser = nextAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i++)
+      answers.push((await auth(target.id, `WRONG${String(i).padStart(5, '2')}`, guesser)).statusCode);
+    expect(answers.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(answers.slice(20).every((status) => status === 429)).toBe(true);
+    expect((await auth(target.id, target.accessCode, guesser)).statusCode).toBe(429);
+    expect((await auth(target.id, target.accessCode)).statusCode).toBe(200);
+  });
+
+  it(`locks an exam after ${accessCodeFailuresPerCode} wrong codes an hour against it from any number of clients`, async () => {
+    const target = await createVirtualExam(t.app, ada, exam.patientProfileId);
+    for (let i = 0; i < accessCodeFailuresPerCode; i++)
       expect((await auth(target.id, `WRONG${String(i).padStart(5, '2')}`)).statusCode).toBe(401);
     // Even the right code from a fresh address waits for the lock to end: 2^50 codes stay unguessable.
     expect((await auth(target.id, target.accessCode)).statusCode).toBe(429);

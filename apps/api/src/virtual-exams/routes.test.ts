@@ -59,6 +59,14 @@ describe.each(backends)('virtual exams on %s', (backend) => {
     expect(Date.parse(scheduled.accessCodeExpiresAt)).toBe(Date.parse(scheduled.scheduledEndDate!) + grace);
   });
 
+  it('schedules an exam up to a year ahead', async () => {
+    const response = await create(ada, {
+      scheduledStartDate: slot(360 * 24 * 60).toISOString(),
+      scheduledEndDate: slot(360 * 24 * 60 + 30).toISOString(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
   it('starts an exam now without dates, its code living a fixed time', async () => {
     const response = await create(ada, {});
     expect(response.statusCode).toBe(201);
@@ -79,6 +87,11 @@ describe.each(backends)('virtual exams on %s', (backend) => {
       { scheduledStartDate: slot(60).toISOString() },
       { scheduledStartDate: slot(60).toISOString(), scheduledEndDate: slot(60 + 25 * 60).toISOString() },
       { timeZone: 'Mars/Olympus_Mons' },
+      // Issue 36, item 8: at most a year ahead.
+      {
+        scheduledStartDate: slot(367 * 24 * 60).toISOString(),
+        scheduledEndDate: slot(367 * 24 * 60 + 30).toISOString(),
+      },
     ];
     for (const payload of cases) {
       const response = await create(ada, payload);

@@ -25,9 +25,10 @@ import type { Mailer } from '../mail/mailer.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { newAccessCode } from '../patient-profiles/self-exam-repository.js';
 import { createVirtualExamRepository, toVirtualExam, virtualExamListWhitelist } from './repository.js';
-import type { VirtualExamRow } from './repository.js';
-import type { PatientSessions } from './patient-session.js';
+import type { PatientSessions } from '../identity/patient-session.js';
+import { examOver, isCodeLive } from './service.js';
 import { invitationMail } from './invitation-mail.js';
+import { isTimeTooFarAhead } from '../lib/schedule-horizon.js';
 
 const loadsWhitelist: ListWhitelist = {
   filters: {},
@@ -41,10 +42,6 @@ const minute = 60_000;
 const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code is not valid or has expired.');
 const tooManyAttempts = () =>
   new HttpError('UNAUTHORIZED', 'Too many attempts with access codes. Please try again later.', 429);
-export const examOver = () => new HttpError('INVALID_LIVE_EXAM', 'This virtual exam has ended.');
-
-export const isCodeLive = (row: Pick<VirtualExamRow, 'access_code_expires_at'>, now = Date.now()) =>
-  new Date(row.access_code_expires_at).getTime() > now;
 
 /** Checks the §5 scheduling rules; answers the code's expiry. */
 function checkSchedule(body: CreateVirtualExamBody, now: number) {
@@ -60,6 +57,7 @@ function checkSchedule(body: CreateVirtualExamBody, now: number) {
   }
   // The current 5-minute slot is not past yet: the dialog's default start is its boundary.
   if (start.getTime() < Math.floor(now / step) * step) throw invalidData('The exam cannot start in the past.');
+  if (isTimeTooFarAhead(start, now)) throw invalidData('An exam can be scheduled at most a year ahead.');
   const duration = (end.getTime() - start.getTime()) / minute;
   if (duration < schedulingRules.minimumDurationMinutes) {
     throw invalidData(`The end must be at least ${schedulingRules.minimumDurationMinutes} minutes after the start.`);

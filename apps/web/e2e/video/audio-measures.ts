@@ -1,62 +1,24 @@
-import { bestAlignment, refineAlignment } from './alignment';
+import { bestAlignment, refineAlignment, toneAmplitude } from '@auscura/audio-engine';
+import type { BiquadSpec, Engine } from '@auscura/audio-engine';
+import { loadEngine } from '@auscura/audio-engine/node';
 
 /**
- * The measures of the stethoscope bench: tone amplitudes (a Hann-windowed single-frequency DFT), a
- * 20–1000 Hz band-pass (RBJ Audio EQ Cookbook biquads), band correlation after alignment, and
- * click onsets.
+ * The measures of the stethoscope bench, on the engine's maths: tone amplitudes (its Hann-windowed
+ * single-frequency DFT), a 20–1000 Hz band-pass (its biquads), band correlation after alignment (its
+ * correlation), and click onsets.
  */
 
-/** A tone's amplitude in `x` at `frequency` (Hann window; exact for a stationary sine of that frequency). */
-export function toneAmplitude(x: Float32Array, sampleRate: number, frequency: number): number {
-  const n = x.length;
-  let re = 0;
-  let im = 0;
-  let windowSum = 0;
-  const step = (2 * Math.PI * frequency) / sampleRate;
-  for (let i = 0; i < n; i++) {
-    const w = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1));
-    windowSum += w;
-    re += x[i]! * w * Math.cos(step * i);
-    im -= x[i]! * w * Math.sin(step * i);
-  }
-  return (2 * Math.hypot(re, im)) / windowSum;
-}
+let loaded: Engine | undefined;
+const engine = () => (loaded ??= loadEngine());
 
-type Biquad = { b0: number; b1: number; b2: number; a1: number; a2: number };
+/** Butterworth sections (Q = 1/√2, which Web Audio and the engine take in dB). */
+const butterworthDb = 20 * Math.log10(Math.SQRT1_2);
+const highPass: BiquadSpec = { type: 'highpass', frequency: 20, q: butterworthDb };
+const lowPass: BiquadSpec = { type: 'lowpass', frequency: 1000, q: butterworthDb };
 
-/** RBJ cookbook high- or low-pass, Q = 1/√2 (Butterworth). */
-function biquad(type: 'highpass' | 'lowpass', frequency: number, sampleRate: number): Biquad {
-  const w0 = (2 * Math.PI * frequency) / sampleRate;
-  const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
-  const cos = Math.cos(w0);
-  const a0 = 1 + alpha;
-  const b1 = type === 'lowpass' ? 1 - cos : -(1 + cos);
-  const b0 = type === 'lowpass' ? (1 - cos) / 2 : (1 + cos) / 2;
-  return { b0: b0 / a0, b1: b1 / a0, b2: b0 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
-}
-
-function run(x: Float32Array, f: Biquad): Float32Array {
-  const y = new Float32Array(x.length);
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = f.b0 * x[i]! + f.b1 * x1 + f.b2 * x2 - f.a1 * y1 - f.a2 * y2;
-    x2 = x1;
-    x1 = x[i]!;
-    y2 = y1;
-    y1 = v;
-    y[i] = v;
-  }
-  return y;
-}
-
-/** 20–1000 Hz: two second-order high-passes at 20 Hz and two low-passes at 1000 Hz. */
+/** 20–1000 Hz through the engine's biquads: two second-order high-passes at 20 Hz and two low-passes at 1000 Hz. */
 export function bandPass(x: Float32Array, sampleRate: number): Float32Array {
-  const hp = biquad('highpass', 20, sampleRate);
-  const lp = biquad('lowpass', 1000, sampleRate);
-  return run(run(run(run(x, hp), hp), lp), lp);
+  return engine().filter(x, sampleRate, [highPass, highPass, lowPass, lowPass]);
 }
 
 /**

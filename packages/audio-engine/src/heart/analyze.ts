@@ -8,6 +8,7 @@ import { diagnose, type DiagnosisCode } from './diagnosis.js';
 import { rateRangeForAge, type RateRange } from './rate-ranges.js';
 import { runHeartAnalysis, type HeartRecord, type HeartSegment, type HeartState } from './result.js';
 import { heartFacts, type HeartFacts, type SegmentStats } from './rhythm.js';
+import { heartVerdict, measureSignal, rateWithheldReason, signalVerdict, type RecordingQuality } from '../quality.js';
 
 export type { DiagnosisCode, HeartFacts, HeartSegment, HeartState, MurmurResult, RateRange, SegmentStats };
 
@@ -21,6 +22,17 @@ export interface HeartAnalysis extends HeartFacts {
   murmur: MurmurResult;
   /** The normal rate range the rate was judged against. */
   rateRange: RateRange;
+  /**
+   * Whether the recording could be judged at all, decided first (../quality.ts). When not: the
+   * rate is withheld (heartRateBpm 0), the murmur status is unknown, the diagnosis INSUFFICIENT_DATA.
+   */
+  quality: RecordingQuality;
+  /**
+   * Why the rate is withheld although the recording was judged (the segmentation did not establish
+   * the heartbeat's timing with confidence, ../quality.ts HEARTBEAT_GATE); null when a rate is given.
+   * The murmur is still judged: a murmur heard is a finding.
+   */
+  rateWithheld: string | null;
 }
 
 export interface HeartOptions {
@@ -28,6 +40,8 @@ export interface HeartOptions {
   noisyShare?: number | undefined;
   /** The patient's age at the recording in whole months; unknown (null) uses a range for any age. */
   ageMonths?: number | null | undefined;
+  /** The verdict from the samples alone (../quality.ts signalVerdict); null or absent when they raise none. */
+  signal?: RecordingQuality | null | undefined;
 }
 
 /** Analyses a heart recording. */
@@ -37,7 +51,11 @@ export function analyzeHeart(
   sampleRate: number,
   options: HeartOptions = {},
 ): HeartAnalysis {
-  return heartFromRecord(engine, runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, options);
+  const signal = signalVerdict(measureSignal(engine, samples, sampleRate));
+  return heartFromRecord(engine, runHeartAnalysis(engine, samples, sampleRate), samples.length / sampleRate, {
+    ...options,
+    signal,
+  });
 }
 
 /** The analysis of a recording of `durationSec` seconds from its WASM record. */
@@ -49,8 +67,52 @@ export function heartFromRecord(
 ): HeartAnalysis {
   const facts = heartFacts(record, durationSec);
   const noisyShare = options.noisyShare;
-  const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
   const rateRange = rateRangeForAge(options.ageMonths);
+  // The quality verdict comes first: a recording that cannot be judged gets no rate, no murmur
+  // verdict and no diagnosis beyond INSUFFICIENT_DATA, whatever the detectors would have said.
+  const quality = options.signal ?? heartVerdict(facts, noisyShare);
+  if (!quality.judged) {
+    const murmur: MurmurResult = {
+      status: 'unknown',
+      probability: 0,
+      unknownProbability: 1,
+      timing: null,
+      segments: [],
+      reason: quality.message,
+    };
+    return {
+      ...facts,
+      heartRateBpm: 0,
+      heartbeatPresent: false,
+      diagnosis: 'INSUFFICIENT_DATA',
+      reasons: [quality.message],
+      heartbeatNormal: false,
+      murmur,
+      rateRange,
+      quality,
+      rateWithheld: null,
+    };
+  }
+  const murmur = detectMurmur(engine, { record, heart: facts, noisyShare: noisyShare ?? 0, durationSec });
+  const rateWithheld = rateWithheldReason(facts);
+  if (rateWithheld) {
+    // No rate, so no rate or rhythm finding: ABNORMAL only from a murmur heard.
+    const present = murmur.status === 'present';
+    return {
+      ...facts,
+      heartRateBpm: 0,
+      heartbeatPresent: false,
+      diagnosis: present ? 'ABNORMAL' : 'INSUFFICIENT_DATA',
+      reasons: present
+        ? [`murmur present (probability ${murmur.probability.toFixed(2)})`, rateWithheld]
+        : [rateWithheld],
+      heartbeatNormal: false,
+      murmur,
+      rateRange,
+      quality,
+      rateWithheld,
+    };
+  }
   const verdict = diagnose({ facts, durationSec, noisyShare, murmur, range: rateRange });
-  return { ...facts, ...verdict, murmur, rateRange };
+  return { ...facts, ...verdict, murmur, rateRange, quality, rateWithheld: null };
 }

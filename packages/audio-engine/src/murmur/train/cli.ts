@@ -5,13 +5,15 @@
 //   node dist/murmur/train/cli.js eval [DATASET_DIR] [--json FILE] [--seed N]
 //                                            patient-disjoint 5-fold CV (--seed: the networks' first
 //                                            seed, default the shipped one, to see what the scores owe it)
-//   node dist/murmur/train/cli.js rate [DATASET_DIR]                  heart rate and S1/S2 against the annotations
+//   node dist/murmur/train/cli.js rate [DATASET_DIR] [--rows FILE]    heart rate and S1/S2 against the annotations,
+//                                            rates given only when judged (gate chosen patient-disjointly);
+//                                            --rows keeps the per-recording analysis (reused when present)
 //   node dist/murmur/train/cli.js timing [DATASET_DIR] [--out FILE]   murmur timing and shape alone: patient-disjoint
 //                                            5-fold CV at the most audible location; --out writes the
 //                                            thresholds fitted on all patients (src/murmur/timing.json)
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
 // same dataset gives the same weights and the same scores on every run.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,8 @@ import { FOLDS, fitModel, networkJobs } from './cv.js';
 import { CNN_SEED, trainCnns } from './cnn-train.js';
 import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
-import { evaluateRates, formatRates } from './rate-eval.js';
+import { evaluateRateRows, formatRates, rateRows, withReasons } from './rate-eval.js';
+import type { RateRow } from './rate-gate.js';
 import { timingCommand } from './timing-eval.js';
 import { timingData } from './timing-data.js';
 
@@ -33,10 +36,12 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' } },
+    options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, rows: { type: 'string' } },
   });
   if (command !== 'train' && command !== 'eval' && command !== 'rate' && command !== 'timing') {
-    console.log('usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N]');
+    console.log(
+      'usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N] [--rows rows.json]',
+    );
     return 2;
   }
   if (values.seed !== undefined && command !== 'eval') {
@@ -64,8 +69,14 @@ async function main(argv: string[]): Promise<number> {
     }
   };
   if (command === 'rate') {
-    const groups = await evaluateRates(engine, dir, progress('rates'));
-    console.log(formatRates(groups));
+    let rows: RateRow[];
+    if (values.rows && existsSync(values.rows))
+      rows = withReasons(JSON.parse(readFileSync(values.rows, 'utf8')) as RateRow[]);
+    else {
+      rows = await rateRows(engine, dir, progress('rates'));
+      if (values.rows) writeFileSync(values.rows, JSON.stringify(rows) + '\n');
+    }
+    console.log(formatRates(evaluateRateRows(rows)));
     console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return 0;
   }

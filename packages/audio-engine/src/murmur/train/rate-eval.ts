@@ -1,71 +1,164 @@
 // The heart analysis against the CirCor annotators (the repository's `npm run eval:rate`): for every
 // recording with annotated beats, the engine's rate against the annotated one (60 / median
 // S1-to-S1 interval, annotations.ts) and its S1/S2 detections against the annotated sounds
-// (within 100 ms, Springer 2016), as test/heart.test.ts scores the fixtures, pooled and by age group. Rate errors by a factor of about 2 are
-// counted apart: half (two beats taken as one, or the breathing period) and double (S1-to-S2
-// taken as the beat).
+// (within 100 ms, Springer 2016), as test/heart.test.ts scores the fixtures, pooled and by age
+// group. Rate errors by a factor of about 2 are counted apart: half (two beats taken as one, or
+// the breathing period) and double (S1-to-S2 taken as the beat).
+//
+// A rate is given only when the recording can be judged (../../quality.ts): coverage is the share
+// of recordings given a rate, accuracy the share of those rates within 5 bpm. The confidence gate's
+// thresholds are chosen on training folds and scored on held-out ones (./rate-gate.ts).
 import { readFileSync } from 'node:fs';
 import type { Engine } from '../../engine.js';
 import { annotatedHeartRate, parseTsv, scoreSegmentation } from '../../heart/annotations.js';
-import { analyzeHeart } from '../../heart/analyze.js';
+import { runHeartAnalysis } from '../../heart/result.js';
+import { heartFacts, type HeartFacts } from '../../heart/rhythm.js';
 import { decodeFlac } from '../../flac.js';
 import { toMono } from '../../wav.js';
-import { readPatients, readRecordings } from './dataset.js';
+import { HEARTBEAT_GATE, heartVerdict, measureSignal, signalVerdict, type HeartbeatGate } from '../../quality.js';
+import { personGroups, readPatients, readRecordings } from './dataset.js';
+import {
+  chooseGate,
+  crossValidate,
+  scoreGate,
+  TARGET_ACCURACY,
+  WELL_ANNOTATED_SEC,
+  within5,
+  type GateScore,
+  type RateRow,
+} from './rate-gate.js';
 
-export interface RateGroup {
-  recordings: number;
-  within5: number;
-  within10pct: number;
-  half: number;
-  double: number;
-  tp: number;
-  fp: number;
-  fn: number;
-}
-
-const empty = (): RateGroup => ({ recordings: 0, within5: 0, within10pct: 0, half: 0, double: 0, tp: 0, fp: 0, fn: 0 });
-
-export async function evaluateRates(
+/** Analyses every annotated recording once; the rows let any gate be applied afterwards. */
+export async function rateRows(
   engine: Engine,
   dir: string,
   progress: (done: number, total: number) => void = () => {},
-): Promise<Record<string, RateGroup>> {
-  const recordings = readRecordings(dir, readPatients(dir));
-  const groups: Record<string, RateGroup> = { all: empty() };
+): Promise<RateRow[]> {
+  const patients = readPatients(dir);
+  const persons = personGroups(patients);
+  const recordings = readRecordings(dir, patients);
+  const rows: RateRow[] = [];
   let done = 0;
   for (const r of recordings) {
     progress(++done, recordings.length);
     const truth = parseTsv(readFileSync(r.path.replace(/\.flac$/, '.tsv'), 'utf8'));
-    const annotated = annotatedHeartRate(truth);
-    if (!(annotated > 0)) continue;
+    const annotatedBpm = annotatedHeartRate(truth);
+    if (!(annotatedBpm > 0)) continue;
     const flac = await decodeFlac(readFileSync(r.path));
     const samples = toMono(flac.channels);
-    const h = analyzeHeart(engine, samples, flac.sampleRate);
-    const rate = h.heartRateBpm;
-    const score = scoreSegmentation(h.segments, truth, 0.1);
-    for (const key of ['all', r.patient.age || 'not given']) {
-      const g = (groups[key] ??= empty());
-      g.recordings++;
-      if (Math.abs(rate - annotated) <= 5) g.within5++;
-      if (Math.abs(rate - annotated) <= 0.1 * annotated) g.within10pct++;
-      if (rate < 0.6 * annotated) g.half++;
-      if (rate > 1.6 * annotated) g.double++;
-      g.tp += score.tp;
-      g.fp += score.fp;
-      g.fn += score.fn;
-    }
+    const rate = flac.sampleRate;
+    const durationSec = samples.length / rate;
+    const slices = engine.noiseQuality(samples, rate);
+    const noisyShare = slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0;
+    const facts = heartFacts(runHeartAnalysis(engine, samples, rate), durationSec);
+    const signal = measureSignal(engine, samples, rate);
+    const annotated = truth
+      .filter((a) => a.state !== 0)
+      .reduce((s, a) => s + Math.min(a.end, durationSec) - a.start, 0);
+    const score = scoreSegmentation(facts.segments, truth, 0.1);
+    rows.push({
+      person: persons.get(r.patient.id) ?? r.patient.id,
+      age: r.patient.age || 'not given',
+      annotatedBpm,
+      unannotatedSec: Math.max(0, durationSec - annotated),
+      bpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
+      acfBpm: facts.heartRateAcfBpm,
+      periodicity: facts.periodicity,
+      cycles: facts.cycles,
+      rhythmCv: facts.rhythmCv,
+      signal,
+      noisyShare,
+      usableSec: facts.usableSec,
+      preGateReason: null,
+      tp: score.tp,
+      fp: score.fp,
+      fn: score.fn,
+    });
   }
-  return groups;
+  return withReasons(rows);
 }
 
-export function formatRates(groups: Record<string, RateGroup>): string {
-  const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} %`;
-  const lines = ['group        recordings  within 5 bpm  within 10 %  rate halved  rate doubled  S1/S2 F1 (100 ms)'];
-  for (const [k, g] of Object.entries(groups)) {
-    const f1 = (2 * g.tp) / Math.max(1, 2 * g.tp + g.fp + g.fn);
-    lines.push(
-      `${k.padEnd(12)} ${String(g.recordings).padStart(10)}  ${pct(g.within5, g.recordings).padStart(12)}  ${pct(g.within10pct, g.recordings).padStart(11)}  ${pct(g.half, g.recordings).padStart(11)}  ${pct(g.double, g.recordings).padStart(12)}  ${f1.toFixed(3).padStart(17)}`,
-    );
+/** Sets each row's pre-gate reason from its stored measures with the current quality.ts constants. */
+export function withReasons(rows: RateRow[]): RateRow[] {
+  for (const r of rows) {
+    const facts = { heartRateBpm: r.bpm, heartRateAcfBpm: r.acfBpm, periodicity: r.periodicity, cycles: r.cycles };
+    const pre =
+      signalVerdict(r.signal) ??
+      heartVerdict({ ...facts, rhythmCv: r.rhythmCv, usableSec: r.usableSec } as HeartFacts, r.noisyShare);
+    r.preGateReason = pre.judged ? null : pre.reason;
   }
+  return rows;
+}
+
+export interface RateEvaluation {
+  rows: RateRow[];
+  /** Held-out: each fold judged by the gate chosen on the others. */
+  heldOut: Record<string, GateScore>;
+  /** The gate in quality.ts, applied to every recording (chosen on all of them: in-sample). */
+  shipped: GateScore;
+  /** The gate chosen on all recordings now (what quality.ts should hold). */
+  chosen: HeartbeatGate;
+  foldGates: HeartbeatGate[];
+  /** Why the recordings given no rate were refused (held-out decisions). */
+  refused: Record<string, number>;
+}
+
+export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
+  const { decided, gates } = crossValidate(rows);
+  const heldOut: Record<string, GateScore> = {};
+  for (const key of ['all', ...new Set(rows.map((r) => r.age))])
+    heldOut[key] = scoreGate(
+      rows.filter((r) => key === 'all' || r.age === key),
+      (r) => decided.get(r)!,
+    );
+  const refused: Record<string, number> = {};
+  for (const r of rows)
+    if (!decided.get(r)) {
+      const why = r.preGateReason ?? 'rate withheld by the gate';
+      refused[why] = (refused[why] ?? 0) + 1;
+    }
+  return {
+    rows,
+    heldOut,
+    shipped: scoreGate(rows, HEARTBEAT_GATE),
+    chosen: chooseGate(rows),
+    foldGates: gates,
+    refused,
+  };
+}
+
+const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} %`;
+
+export function formatRates(e: RateEvaluation): string {
+  const lines = [
+    `Rates given only when the recording can be judged; gate chosen on 4 folds, scored on the 5th (patient-disjoint; target ≥ ${TARGET_ACCURACY * 100} % within 5 bpm):`,
+    'group        recordings  given (coverage)  well-annotated given  within 5 bpm of given',
+  ];
+  for (const [k, s] of Object.entries(e.heldOut))
+    lines.push(
+      `${k.padEnd(12)} ${String(s.recordings).padStart(10)}  ${`${s.given} (${pct(s.given, s.recordings)})`.padStart(16)}  ${`${s.wellAnnotatedGiven}/${s.wellAnnotated} (${pct(s.wellAnnotatedGiven, s.wellAnnotated)})`.padStart(20)}  ${`${s.givenWithin5}/${s.given} (${pct(s.givenWithin5, s.given)})`.padStart(21)}`,
+    );
+  lines.push(`(well-annotated: at most ${WELL_ANNOTATED_SEC} s left unannotated)`);
+  lines.push(
+    `not given, held-out: ${Object.entries(e.refused)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
+  const g = (x: HeartbeatGate) =>
+    `periodicity ≥ ${x.minPeriodicity}, cycles ≥ ${x.minCycles}, rhythm CV ≤ ${x.maxRhythmCv}, |S1 rate − ACF rate| ≤ ${x.maxAcfDisagreement * 100} %`;
+  lines.push(`fold gates: ${e.foldGates.map(g).join(' | ')}`);
+  lines.push(`chosen on all recordings: ${g(e.chosen)}`);
+  const s = e.shipped;
+  lines.push(
+    `shipped gate (quality.ts, in-sample): ${g(HEARTBEAT_GATE)}: given ${pct(s.given, s.recordings)}, well-annotated ${pct(s.wellAnnotatedGiven, s.wellAnnotated)}, within 5 bpm ${pct(s.givenWithin5, s.given)}`,
+  );
+  // The rate before any gate, as before issue 35, for comparison with the history.
+  const all = e.rows;
+  const tp = all.reduce((a, r) => a + r.tp, 0);
+  const fp = all.reduce((a, r) => a + r.fp, 0);
+  const fn = all.reduce((a, r) => a + r.fn, 0);
+  lines.push(
+    `ungated, every recording: within 5 bpm ${pct(all.filter(within5).length, all.length)}, halved ${pct(all.filter((r) => r.bpm < 0.6 * r.annotatedBpm).length, all.length)}, doubled ${pct(all.filter((r) => r.bpm > 1.6 * r.annotatedBpm).length, all.length)}, S1/S2 F1 (100 ms) ${((2 * tp) / Math.max(1, 2 * tp + fp + fn)).toFixed(3)}`,
+  );
   return lines.join('\n');
 }

@@ -24,6 +24,22 @@ export function NameFields({ control }: { control: Control<NameValues> }) {
 }
 
 /**
+ * The password the account signs in with now: a password or email change asks for it (issue 36;
+ * OWASP ASVS 4.0.3 §2.1.5), so a session left open or a stolen token alone changes neither.
+ */
+export function CurrentPasswordField<T extends { currentPassword: string }>({ control }: { control: Control<T> }) {
+  return (
+    <FormTextField
+      control={control}
+      name={'currentPassword' as Path<T>}
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+    />
+  );
+}
+
+/**
  * New password and its confirmation, each with a show/hide toggle, and the §2.7 length hint.
  * Create-account labels the first field 'Password'; onboarding and settings say 'New password'.
  */

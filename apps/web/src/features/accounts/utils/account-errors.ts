@@ -23,6 +23,12 @@ export function createAccountErrorMessage(error: unknown): string {
   return (code && createAccountErrors[code]) ?? createAccountFallback;
 }
 
+/** The server's answer to a wrong current password (issue 36), shown as it is. */
+export const wrongCurrentPasswordMessage = 'The current password is not correct.';
+function wrongCurrentPassword(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'INVALID_DATA' && error.message === wrongCurrentPasswordMessage;
+}
+
 /** clinician-portal §8 'Password update (onboarding and profile and settings)'. */
 export const passwordUpdateErrors: Partial<Record<ErrorName, string>> = {
   PASSWORD_SAME_AS_PREVIOUS:
@@ -36,12 +42,14 @@ export const passwordUpdateErrors: Partial<Record<ErrorName, string>> = {
 const passwordUpdateFallback = 'There was an error setting your password. Please try again later.';
 
 export function passwordUpdateErrorMessage(error: unknown): string {
+  if (wrongCurrentPassword(error)) return wrongCurrentPasswordMessage;
   const code = errorCode(error);
   return (code && passwordUpdateErrors[code]) ?? passwordUpdateFallback;
 }
 
 /** clinician-portal §8 'Email update'. */
 export function emailUpdateErrorMessage(error: unknown): string {
+  if (wrongCurrentPassword(error)) return wrongCurrentPasswordMessage;
   return errorCode(error) === 'USER_ALREADY_EXISTS'
     ? 'A user with that email address already exists.'
     : 'There was an error updating your email address. Please try again later.';

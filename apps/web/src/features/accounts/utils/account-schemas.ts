@@ -61,10 +61,14 @@ export const createAccountSchema = matchingPasswords(
 );
 export type CreateAccountForm = z.input<typeof createAccountSchema>;
 
+/** The spec has no current-password field (issue 36 adds it); its message reads like §5's. */
+const currentPassword = z.string().min(1, 'Current password is required');
+
 // ---- Onboarding (§5 'Password update (onboarding)', 'Terms (onboarding)', 'Profile (onboarding)') ----
 
 export const onboardingPasswordSchema = matchingPasswords(
   z.object({
+    currentPassword,
     password: z
       .string()
       .min(1, 'You must enter a password.')
@@ -119,6 +123,7 @@ export const personalInfoSchema = z.object({
 
 export const settingsPasswordSchema = matchingPasswords(
   z.object({
+    currentPassword,
     password: z
       .string()
       .min(1, 'New password is required')
@@ -133,6 +138,7 @@ export const emailAddressFormSchema = z
   .object({
     emailAddress: emailAddressRule,
     emailAddressConfirmation: z.string().trim().min(1, 'You must confirm your email address.'),
+    currentPassword,
   })
   .refine((value) => value.emailAddress.toLowerCase() === value.emailAddressConfirmation.toLowerCase(), {
     path: ['emailAddressConfirmation'],

@@ -1,4 +1,19 @@
-import { softMurmurCaveat, type Auscultation } from '@auscura/contracts';
+import { softMurmurCaveat, type Auscultation, type RecordingQualityReason } from '@auscura/contracts';
+
+/** Why the analysis could not judge a recording, as the card says it after '--' or "Not judged". */
+export const qualityReasonWords: Record<RecordingQualityReason, string> = {
+  silent: 'the recording is silent',
+  'no-heartbeat': 'no heartbeat was found',
+  'too-noisy': 'the recording is too noisy',
+  clipped: 'the recording is clipped',
+  'too-short': 'the recording is too short',
+  speech: 'the recording sounds like speech',
+};
+
+/** The quality verdict's message when the recording could not be judged (null when judged or unknown). */
+export function qualityText(report: Auscultation['beatawareReport'] | undefined): string | null {
+  return report?.quality && !report.quality.judged ? report.quality.message : null;
+}
 
 /** clinician-portal §2.13 and §9: a rate is shown only when above 0 and below 200 bpm. */
 export function heartRateText(bpm: number | null | undefined): string {
@@ -105,8 +120,13 @@ const shapeWords = {
  * "Present, holosystolic, plateau (probability 0.87)" — the finding in one line for the exam page and
  * the report; the shape only when the analysis measured one.
  */
-export function murmurText(murmur: NonNullable<Auscultation['beatawareReport']>['murmur']): string | null {
+export function murmurText(
+  murmur: NonNullable<Auscultation['beatawareReport']>['murmur'],
+  quality?: NonNullable<Auscultation['beatawareReport']>['quality'],
+): string | null {
   if (!murmur) return null;
+  // A recording the analysis could not judge has no murmur probability worth showing: say why instead.
+  if (quality && !quality.judged) return `Not judged: ${qualityReasonWords[quality.reason ?? 'no-heartbeat']}`;
   const probability = `probability ${murmur.probability.toFixed(2)}`;
   if (murmur.status === 'absent') return `None heard (${probability}); ${softMurmurCaveat}`;
   if (murmur.status === 'unknown') return `Cannot tell: the recording is too poor (${probability})`;

@@ -71,6 +71,18 @@ describe('the automated murmur suggestion', () => {
       'None heard (probability 0.05); soft (grade I/VI) murmurs can be missed',
     );
     expect(murmurText(undefined)).toBeNull();
+    // A recording the analysis could not judge shows why, not a probability.
+    const unknown = finding('unknown', null);
+    expect(
+      murmurText(unknown, {
+        judged: false,
+        reason: 'silent',
+        message: 'I cannot tell from this recording: it is silent. Check the stethoscope, then record again.',
+      }),
+    ).toBe('Not judged: the recording is silent');
+    expect(murmurText(unknown, { judged: true, reason: null, message: 'The recording can be judged.' })).toMatch(
+      /^Cannot tell/,
+    );
     expect(murmurMarks(auscultation('heart', present).beatawareReport)).toEqual({
       spans: [[1.02, 1.3]],
       name: 'systoles',

@@ -4,11 +4,10 @@ import { apiRequest } from '../../api-client.ts';
 import { getEmailAddressQueryOptions } from './get-email-address.ts';
 import { getHealthcareProviderQueryOptions } from './get-healthcare-provider.ts';
 
-export async function putEmailAddress(id: string, emailAddress: string): Promise<string> {
-  const { data } = await apiRequest(healthcareProviderRoutes.putEmailAddress, 200, {
-    params: { id },
-    body: { emailAddress },
-  });
+export type EmailAddressChange = { emailAddress: string; currentPassword: string };
+
+export async function putEmailAddress(id: string, change: EmailAddressChange): Promise<string> {
+  const { data } = await apiRequest(healthcareProviderRoutes.putEmailAddress, 200, { params: { id }, body: change });
   return data.emailAddress;
 }
 
@@ -16,7 +15,7 @@ export async function putEmailAddress(id: string, emailAddress: string): Promise
 export function usePutEmailAddress(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailAddress: string) => putEmailAddress(id, emailAddress),
+    mutationFn: (change: EmailAddressChange) => putEmailAddress(id, change),
     onSuccess: (saved) => {
       queryClient.setQueryData(getEmailAddressQueryOptions(id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: getHealthcareProviderQueryOptions(id).queryKey });

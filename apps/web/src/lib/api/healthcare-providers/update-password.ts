@@ -3,15 +3,17 @@ import { healthcareProviderRoutes } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 import { getHealthcareProviderQueryOptions } from './get-healthcare-provider.ts';
 
-export async function updatePassword(id: string, password: string): Promise<void> {
-  await apiRequest(healthcareProviderRoutes.updatePassword, 204, { params: { id }, body: { password } });
+export type PasswordChange = { password: string; currentPassword: string };
+
+export async function updatePassword(id: string, change: PasswordChange): Promise<void> {
+  await apiRequest(healthcareProviderRoutes.updatePassword, 204, { params: { id }, body: change });
 }
 
 /** Sets a new password; the server checks its policy and clears mustChangePassword. */
 export function useUpdatePassword(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => updatePassword(id, password),
+    mutationFn: (change: PasswordChange) => updatePassword(id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getHealthcareProviderQueryOptions(id).queryKey }),
   });
 }

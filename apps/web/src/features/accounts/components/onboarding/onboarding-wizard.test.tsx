@@ -88,6 +88,7 @@ describe('the onboarding wizard', { timeout: 20_000 }, () => {
     expect(await screen.findByText('You must confirm your password.')).toBeTruthy();
 
     passwordAnswer = { status: 400, body: { type: 14, name: 'PASSWORD_SAME_AS_PREVIOUS', message: 'Same' } };
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Temporary-pass-1' } });
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'a long passphrase' } });
     fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'a long passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update password' }));

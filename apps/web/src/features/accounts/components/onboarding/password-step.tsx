@@ -9,22 +9,22 @@ import { useUpdatePassword } from '../../../../lib/api/healthcare-providers/upda
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { onboardingPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm } from '../../utils/account-schemas.ts';
-import { NewPasswordFields } from '../account-fields.tsx';
+import { CurrentPasswordField, NewPasswordFields } from '../account-fields.tsx';
 import type { StepProps } from './step-props.ts';
 
 /** Onboarding step 1: the account was given a temporary password, so a new one is required. */
 export function PasswordStep({ providerId, onComplete }: StepProps) {
   const form = useForm<PasswordForm>({
     resolver: zodResolver(onboardingPasswordSchema),
-    defaultValues: { password: '', passwordConfirmation: '' },
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });
   const mutation = useUpdatePassword(providerId);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const submit = form.handleSubmit(async ({ password, currentPassword }) => {
     setFailure(null);
     try {
-      await mutation.mutateAsync(password);
+      await mutation.mutateAsync({ password, currentPassword });
       onComplete('Your password has been updated.');
     } catch (error) {
       setFailure(passwordUpdateErrorMessage(error));
@@ -42,6 +42,7 @@ export function PasswordStep({ providerId, onComplete }: StepProps) {
         </Alert>
       )}
       <Stack spacing={2.5}>
+        <CurrentPasswordField control={form.control} />
         <NewPasswordFields control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>

@@ -13,10 +13,11 @@ import { emailUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { emailAddressFormSchema } from '../../utils/account-schemas.ts';
 import type { EmailAddressForm as Values } from '../../utils/account-schemas.ts';
 import { FormTextField } from '../../../../components/form/form-text-field.tsx';
+import { CurrentPasswordField } from '../account-fields.tsx';
 import { UnexpectedErrorAlert } from './unexpected-error-alert.tsx';
 
 type Banner = { severity: 'success' | 'error'; text: string };
-const emptyValues: Values = { emailAddress: '', emailAddressConfirmation: '' };
+const emptyValues: Values = { emailAddress: '', emailAddressConfirmation: '', currentPassword: '' };
 
 /** Change the sign-in address (clinician-portal §2.7); the form is reset after every submit. */
 export function EmailAddressForm({ providerId }: { providerId: string }) {
@@ -25,10 +26,10 @@ export function EmailAddressForm({ providerId }: { providerId: string }) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(emailAddressFormSchema), defaultValues: emptyValues });
 
-  const submit = form.handleSubmit(async ({ emailAddress }) => {
+  const submit = form.handleSubmit(async ({ emailAddress, currentPassword }) => {
     setBanner(null);
     try {
-      await mutation.mutateAsync(emailAddress.trim());
+      await mutation.mutateAsync({ emailAddress: emailAddress.trim(), currentPassword });
       setBanner({ severity: 'success', text: 'You successfully updated your email address' });
     } catch (error) {
       setBanner({ severity: 'error', text: emailUpdateErrorMessage(error) });
@@ -70,6 +71,7 @@ export function EmailAddressForm({ providerId }: { providerId: string }) {
           type="email"
           autoComplete="email"
         />
+        <CurrentPasswordField control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
             Submit

@@ -10,10 +10,10 @@ import { useUpdatePassword } from '../../../../lib/api/healthcare-providers/upda
 import { passwordUpdateErrorMessage } from '../../utils/account-errors.ts';
 import { settingsPasswordSchema } from '../../utils/account-schemas.ts';
 import type { PasswordForm as Values } from '../../utils/account-schemas.ts';
-import { NewPasswordFields } from '../account-fields.tsx';
+import { CurrentPasswordField, NewPasswordFields } from '../account-fields.tsx';
 
 type Banner = { severity: 'success' | 'error'; text: string };
-const emptyValues: Values = { password: '', passwordConfirmation: '' };
+const emptyValues: Values = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 /** Change the password (clinician-portal §2.7); cleared after a success, kept after a refusal. */
 export function PasswordForm({ providerId }: { providerId: string }) {
@@ -21,10 +21,10 @@ export function PasswordForm({ providerId }: { providerId: string }) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(settingsPasswordSchema), defaultValues: emptyValues });
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const submit = form.handleSubmit(async ({ password, currentPassword }) => {
     setBanner(null);
     try {
-      await mutation.mutateAsync(password);
+      await mutation.mutateAsync({ password, currentPassword });
       setBanner({ severity: 'success', text: 'You successfully updated your password' });
       form.reset(emptyValues);
     } catch (error) {
@@ -43,6 +43,7 @@ export function PasswordForm({ providerId }: { providerId: string }) {
         </Alert>
       )}
       <Stack spacing={2.5}>
+        <CurrentPasswordField control={form.control} />
         <NewPasswordFields control={form.control} />
         <div>
           <Button type="submit" variant="contained" loading={mutation.isPending}>

@@ -9,14 +9,19 @@ const providerId = '3f1c1d6e-2b1a-4c55-9a51-0d6f0b0a7c11';
 type Answer = { status: number; body: unknown };
 let emailAddress: string;
 let writeAnswer: Answer | null;
+let sentBody: Record<string, unknown> | null;
+const typeCurrentPassword = (text = 'Old-Passphrase-1') =>
+  fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: text } });
 
 beforeEach(() => {
   emailAddress = 'ada@riverside.example';
   writeAnswer = null;
+  sentBody = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
+      if (method !== 'GET') sentBody = JSON.parse(String(init?.body));
       if (method !== 'GET' && writeAnswer) {
         return new Response(JSON.stringify(writeAnswer.body), { status: writeAnswer.status });
       }
@@ -50,7 +55,13 @@ describe('the change-email form', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('Confirm email address'), { target: { value: 'ada.l@riverside.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Current password is required')).toBeTruthy();
+    expect(sentBody).toBeNull();
+    typeCurrentPassword();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You successfully updated your email address');
+    expect(sentBody).toEqual({ emailAddress: 'ada.l@riverside.example', currentPassword: 'Old-Passphrase-1' });
+    expect(value(/^Current password/)).toBe('');
     expect(screen.getByText('ada.l@riverside.example')).toBeTruthy();
     expect(value('New email address')).toBe('');
     expect(value('Confirm email address')).toBe('');
@@ -62,6 +73,7 @@ describe('the change-email form', { timeout: 20_000 }, () => {
     await screen.findByText('ada@riverside.example');
     fireEvent.change(screen.getByLabelText('New email address'), { target: { value: 'ben@riverside.example' } });
     fireEvent.change(screen.getByLabelText('Confirm email address'), { target: { value: 'ben@riverside.example' } });
+    typeCurrentPassword();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A user with that email address already exists.');
     expect(value('New email address')).toBe('');
@@ -87,7 +99,11 @@ describe('the change-password form', { timeout: 20_000 }, () => {
     fireEvent.change(field, { target: { value: 'a long passphrase' } });
     fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'a long passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Current password is required')).toBeTruthy();
+    typeCurrentPassword();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You successfully updated your password');
+    expect(sentBody).toEqual({ password: 'a long passphrase', currentPassword: 'Old-Passphrase-1' });
     await waitFor(() => expect(field.value).toBe(''));
   });
 
@@ -96,10 +112,24 @@ describe('the change-password form', { timeout: 20_000 }, () => {
     renderWithProviders(<PasswordForm providerId={providerId} />);
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'riverside-ada-2026' } });
     fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'riverside-ada-2026' } });
+    typeCurrentPassword();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The password contains user information. Please change your password.',
     );
     expect(value(/^New password/)).toBe('riverside-ada-2026');
+  });
+
+  it('says when the current password is wrong', async () => {
+    writeAnswer = {
+      status: 400,
+      body: { type: 9, name: 'INVALID_DATA', message: 'The current password is not correct.' },
+    };
+    renderWithProviders(<PasswordForm providerId={providerId} />);
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'a long passphrase' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'a long passphrase' } });
+    typeCurrentPassword('a wrong guess');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The current password is not correct.');
   });
 });

@@ -1,20 +1,21 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Auscultation } from '@auscura/contracts';
-import { diagnosisText, murmurText, reportDisplay } from '../../utils/auscultation-format.ts';
+import { diagnosisText, murmurText, qualityText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown } from './report-content.tsx';
 
 /** What the automated analysis says in one line: lung recordings get no heart verdict. */
 function verdict(auscultation: Auscultation): string {
   if (auscultation.auscultationPoint.type === 'lungs' || auscultation.beatawareReport?.analysedAs === 'lungs')
     return 'No heart analysis for lung sounds';
-  return diagnosisText(auscultation.ausculthingDiagnosis);
+  // Rate '--' and murmur not judged: the card says why (issue 35).
+  return qualityText(auscultation.beatawareReport) ?? diagnosisText(auscultation.ausculthingDiagnosis);
 }
 
 /** The automated diagnosis, the murmur finding and the report, or its status text (§4). */
 export function AutomatedAnalysis({ auscultation }: { auscultation: Auscultation }) {
   const display = reportDisplay(auscultation.beatawareStatus, auscultation.beatawareReport);
-  const murmur = murmurText(auscultation.beatawareReport?.murmur);
+  const murmur = murmurText(auscultation.beatawareReport?.murmur, auscultation.beatawareReport?.quality);
   return (
     <Box>
       <Typography variant="body2">

@@ -4,12 +4,12 @@ import type { Db } from '../db/connect.js';
 import type { AuscultationsTable } from '../db/schema.js';
 import type { AuditActor } from '../audit/repository.js';
 import { HttpError, notFound } from '../lib/http-error.js';
-import { attachRemoteRecording, isOpenRecordingRequest, WriteRefused } from '../realtime/rules.js';
-import type { StoredState } from '../realtime/rules.js';
-import type { PatientSessions } from '../virtual-exams/patient-session.js';
+import { attachRemoteRecording, isOpenRecordingRequest, WriteRefused } from './rules.js';
+import type { StoredState } from './rules.js';
+import type { PatientSessions } from '../identity/patient-session.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
-import { examOver, isCodeLive } from '../virtual-exams/routes.js';
-import type { UploadedRecording } from './upload.js';
+import { examOver, isCodeLive } from '../virtual-exams/service.js';
+import type { UploadedRecording } from '../auscultations/upload.js';
 
 /** The live exams' shared state as the API holds it (the WebSocket adapter's store and bus). */
 export type LiveState = {
@@ -23,9 +23,6 @@ export type RemoteUploadDeps = {
   /** Null when the state lives in Firebase, out of the API's sight (then only the session and exam are checked). */
   liveState: LiveState | null;
 };
-
-/** The longest remote recording stored, with the margin the in-person limit has (device clocks, headers). */
-export const remoteMaxDurationSec = Math.ceil(remoteRecording.maxRecordingSeconds * 1.1);
 
 const noOpenRequest = () =>
   new HttpError(
@@ -109,4 +106,3 @@ export function createRemoteUploads(deps: RemoteUploadDeps) {
     },
   };
 }
-export type RemoteUploads = ReturnType<typeof createRemoteUploads>;
