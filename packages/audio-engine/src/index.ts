@@ -8,8 +8,15 @@ export * from './heart/diagnosis.js';
 export * from './heart/rate-ranges.js';
 export * from './heart/rhythm.js';
 export { detectMurmur, murmurStatus, MIN_MURMUR_CYCLES, MURMUR_MODEL } from './murmur/detect.js';
-export type { MurmurModel, MurmurPattern, MurmurPhase, MurmurStatus, MurmurTiming } from './murmur/detect.js';
-export { formatMurmur, timingText } from './murmur/describe.js';
+export type {
+  MurmurModel,
+  MurmurPattern,
+  MurmurPhase,
+  MurmurShape,
+  MurmurStatus,
+  MurmurTiming,
+} from './murmur/detect.js';
+export { formatMurmur, timingShapeText, timingText } from './murmur/describe.js';
 export * from './analysis.js';
 export * from './compare.js';
 export * from './quality.js';

@@ -10,7 +10,7 @@ import { ageInMonths, rateRangeForAge } from '../src/heart/rate-ranges.js';
 import { runHeartAnalysis } from '../src/heart/result.js';
 import { audibleDb, completeCycles, FEATURE_NAMES, murmurFeatures } from '../src/murmur/features.js';
 import { heartFacts } from '../src/heart/rhythm.js';
-import { INAUDIBLE_DB, MURMUR_MODEL, patternOf } from '../src/murmur/detect.js';
+import { INAUDIBLE_DB, MURMUR_MODEL } from '../src/murmur/detect.js';
 import { HEART_BAND_VALUES } from '../src/wasm-records.js';
 import {
   CNN_CHANNELS,
@@ -146,9 +146,9 @@ describe('murmur detector', () => {
       expect(h.murmur.status, name).toBe('absent');
       expect(h.diagnosis, name).toBe('NORMAL');
     }
-    // The holosystolic one is timed as such, and its marks are systoles.
+    // The holosystolic one is timed as such (its shape: test/murmur-timing.test.ts), and its marks are systoles.
     const holo = analyze('heart_murmur_holosystolic_plateau_harsh_circor_49574_TV').murmur;
-    expect(holo.timing).toEqual({ phase: 'systolic', pattern: 'holo' });
+    expect(holo.timing).toMatchObject({ phase: 'systolic', pattern: 'holo' });
     expect(holo.segments.every((s) => s.state === 'systole')).toBe(true);
   });
 
@@ -196,14 +196,6 @@ describe('murmur detector', () => {
     expect(h.murmur.status).toBe('unknown');
     expect(h.murmur.reason).toMatch(/complete heart cycles could be segmented \(3 needed\)/);
     expect(h.diagnosis).not.toBe('NORMAL');
-  });
-
-  it('names the timing pattern from the loudness of the phase thirds', () => {
-    expect(patternOf([8, 9, 8.5])).toBe('holo');
-    expect(patternOf([9, 7, 1])).toBe('early');
-    expect(patternOf([1, 9, 2])).toBe('mid');
-    expect(patternOf([0, 2, 9])).toBe('late');
-    expect(patternOf([1, 1, 1])).toBeNull();
   });
 });
 

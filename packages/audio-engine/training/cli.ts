@@ -8,6 +8,9 @@
 //   tsx training/cli.ts rate [DATASET_DIR] [--rows FILE]    heart rate and S1/S2 against the annotations,
 //                                            rates given only when judged (gate chosen patient-disjointly);
 //                                            --rows keeps the per-recording analysis (reused when present)
+//   tsx training/cli.ts timing [DATASET_DIR] [--out FILE]   murmur timing and shape alone: patient-disjoint
+//                                            5-fold CV at the most audible location; --out writes the
+//                                            thresholds fitted on all patients (src/murmur/timing.json)
 // DATASET_DIR defaults to ../shared/datasets/circor beside the repository. Deterministic: the
 // same dataset gives the same weights and the same scores on every run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,8 @@ import { extractDataset } from './extract.js';
 import { evaluate, formatEvaluation } from './evaluate.js';
 import { evaluateRateRows, formatRates, rateRows, withReasons } from './rate-eval.js';
 import type { RateRow } from './rate-gate.js';
+import { timingCommand } from './timing-eval.js';
+import { timingData } from './timing-data.js';
 
 const DEFAULT_DATASET = fileURLToPath(new URL('../../../../shared/datasets/circor', import.meta.url));
 const DEFAULT_WEIGHTS = fileURLToPath(new URL('../src/murmur/weights.json', import.meta.url));
@@ -33,9 +38,9 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, rows: { type: 'string' } },
   });
-  if (command !== 'train' && command !== 'eval' && command !== 'rate') {
+  if (command !== 'train' && command !== 'eval' && command !== 'rate' && command !== 'timing') {
     console.log(
-      'usage: train|eval|rate [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N] [--rows rows.json]',
+      'usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N] [--rows rows.json]',
     );
     return 2;
   }
@@ -72,6 +77,18 @@ async function main(argv: string[]): Promise<number> {
       if (values.rows) writeFileSync(values.rows, JSON.stringify(rows) + '\n');
     }
     console.log(formatRates(evaluateRateRows(rows)));
+    console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return 0;
+  }
+  if (command === 'timing') {
+    const data = await timingData(engine, dir, progress('timing'));
+    const { report, model } = timingCommand(data, FOLDS);
+    console.log(report);
+    if (values.out) {
+      model.trainedOn.date = new Date().toISOString().slice(0, 10);
+      writeFileSync(values.out, JSON.stringify(model, null, 2) + '\n');
+      console.log(`wrote ${values.out}`);
+    }
     console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return 0;
   }

@@ -16,6 +16,11 @@ export interface Patient {
   age: string;
   systolicTiming: string;
   diastolicTiming: string;
+  /** The annotated shapes (Crescendo, Decrescendo, Diamond, Plateau; '' when none). */
+  systolicShape: string;
+  diastolicShape: string;
+  /** The site where the murmur was loudest (Present patients; '' otherwise). */
+  mostAudible: string;
   /** The same person's ID in the other campaign, when the dataset gives one. */
   additionalId: string | null;
 }
@@ -67,6 +72,9 @@ export function readPatients(dir: string): Map<string, Patient> {
     age: col('Age'),
     sys: col('Systolic murmur timing'),
     dia: col('Diastolic murmur timing'),
+    sysShape: col('Systolic murmur shape'),
+    diaShape: col('Diastolic murmur shape'),
+    loudest: col('Most audible location'),
     extra: col('Additional ID'),
   };
   const patients = new Map<string, Patient>();
@@ -82,6 +90,9 @@ export function readPatients(dir: string): Map<string, Patient> {
       age: nan(f[c.age]),
       systolicTiming: nan(f[c.sys]),
       diastolicTiming: nan(f[c.dia]),
+      systolicShape: nan(f[c.sysShape]),
+      diastolicShape: nan(f[c.diaShape]),
+      mostAudible: nan(f[c.loudest]),
       additionalId: nan(f[c.extra]) || null,
     });
   }

@@ -1,7 +1,8 @@
 // Patient-disjoint k-fold cross-validation of the whole detector: per outer fold, the shipped
 // fitting procedure (models and thresholds, thresholds from the training folds' own
 // out-of-fold predictions) runs on the other folds and predicts this one.
-import { murmurStatus, murmurTiming, type MurmurModel, type MurmurPattern } from '../src/murmur/detect.js';
+import { murmurStatus, type MurmurModel } from '../src/murmur/detect.js';
+import { estimateFromProfiles, type TimingParams } from '../src/murmur/timing.js';
 import {
   assignFolds,
   auc,
@@ -19,7 +20,18 @@ import {
 } from './cv.js';
 import type { Engine } from '../src/engine.js';
 import { trainCnns } from './cnn-train.js';
-import type { Dataset } from './extract.js';
+import type { Dataset, Row } from './extract.js';
+import {
+  fitTiming,
+  formatClasses,
+  PATTERNS,
+  prepare,
+  scoreClasses,
+  SHAPES,
+  type ClassScores,
+  type TimingItem,
+} from './timing-fit.js';
+import { timingItem } from './timing-data.js';
 
 /** The benchmark fixtures' CirCor patients (benchmarks/fixtures/audio): reported out of fold. */
 export const FIXTURE_PATIENTS = ['49574', '49712', '49691', '85119', '50017', '49974', '49638'];
@@ -41,7 +53,18 @@ export interface Evaluation {
   byAge: Record<string, { present: number; sensitivity: number; absent: number; specificity: number }>;
   /** Per site: recording-level sensitivity on murmur recordings, specificity on absent recordings. */
   bySite: Record<string, { sensitivity: number; specificity: number }>;
-  timing: { judged: number; phaseCorrect: number; patternCorrect: number; patternJudged: number };
+  /**
+   * Timing and shape of the Present patients called present, at the most audible location, with
+   * thresholds fitted on the training folds' Present patients: phase right of judged (one annotated
+   * phase), then systolic pattern and shape (given / right per class).
+   */
+  timing: {
+    judged: number;
+    phaseCorrect: number;
+    pattern: ClassScores<(typeof PATTERNS)[number]>;
+    shape: ClassScores<(typeof SHAPES)[number]>;
+    params: TimingParams[];
+  };
   fixtures: { patient: string; label: string; predicted: string; maxP: number }[];
   /**
    * The patient weighted accuracy of the best thresholds for the test folds' own predictions,
@@ -51,15 +74,29 @@ export interface Evaluation {
   ceiling: { anySensitivity: number; atTarget: number };
 }
 
-const PATTERN_OF: Record<string, MurmurPattern> = {
-  Holosystolic: 'holo',
-  'Early-systolic': 'early',
-  'Mid-systolic': 'mid',
-  'Late-systolic': 'late',
-  'Early-diastolic': 'early',
-  'Mid-diastolic': 'mid',
-  Holodiastolic: 'holo',
-};
+/** The most audible location's rows of each Present patient, by patient id. */
+function loudestRows(rows: Row[]): Map<string, Row[]> {
+  const out = new Map<string, Row[]>();
+  for (const r of rows)
+    if (r.patient.murmur === 'Present' && r.site === r.patient.mostAudible)
+      out.set(r.patient.id, [...(out.get(r.patient.id) ?? []), r]);
+  return out;
+}
+
+/** The Present patients' systolic timing items, pooled over their most audible location's recordings. */
+function systolicItems(rows: Row[]): TimingItem[] {
+  const out: TimingItem[] = [];
+  for (const rs of loudestRows(rows).values()) {
+    const item = timingItem(
+      rs[0]!.patient,
+      rs[0]!.person,
+      'systolic',
+      rs.flatMap((r) => r.profiles.systolic),
+    );
+    if (item) out.push(item);
+  }
+  return out;
+}
 
 /**
  * `seed` is the networks' first seed: the shipped weights' CNN_SEED, or another one to see how much
@@ -69,6 +106,8 @@ export function evaluate(engine: Engine, { rows }: Dataset, k: number, seed: num
   const folds = assignFolds(rows, k, 'outer');
   const scored: (Scored & { status: ReturnType<typeof murmurStatus>['status'] })[] = [];
   const perFold: Evaluation['perFold'] = [];
+  const timingParams = new Map<string, TimingParams>();
+  const foldParams: TimingParams[] = [];
   // Every fold's networks in one Python run: (FOLDS + 1) per outer fold.
   const trains = Array.from({ length: k }, (_, f) => rows.filter((r) => folds.get(r.person) !== f));
   const jobs = trains.map(networkJobs);
@@ -83,6 +122,9 @@ export function evaluate(engine: Engine, { rows }: Dataset, k: number, seed: num
       { recordings: train.length, patients: 0, date: '', command: 'eval' },
       nets.slice(f * per, (f + 1) * per),
     );
+    const tp = fitTiming(prepare(systolicItems(train)));
+    foldParams.push(tp);
+    for (const r of test) timingParams.set(r.patient.id, tp);
     const part = test.map((row) => {
       const { p, u } = scoreRow(engine, model, row);
       return { row, p, u, status: murmurStatus(model, p, u, row).status };
@@ -134,20 +176,46 @@ export function evaluate(engine: Engine, { rows }: Dataset, k: number, seed: num
       specificity: a.filter((s) => statusOf(s) !== 'present').length / a.length,
     };
   }
-  // Timing, on murmur recordings called present with one annotated timing.
-  const timing = { judged: 0, phaseCorrect: 0, patternCorrect: 0, patternJudged: 0 };
-  for (const s of murmurRecs.filter((x) => statusOf(x) === 'present')) {
-    const { systolicTiming: sys, diastolicTiming: dia } = s.row.patient;
+  // Timing and shape, per Present patient called present with one annotated phase, from the
+  // recordings at the most audible location, with the thresholds of the patient's outer fold.
+  const loudest = loudestRows(rows);
+  const timingPairs: { want: TimingItem; got: ReturnType<typeof estimateFromProfiles>; phase: string }[] = [];
+  let judged = 0;
+  let phaseCorrect = 0;
+  for (const r of results.filter((x) => x.label === 'Present' && x.predicted === 'present')) {
+    const rs = loudest.get(r.id);
+    if (!rs) continue;
+    const { systolicTiming: sys, diastolicTiming: dia } = rs[0]!.patient;
     if (!!sys === !!dia) continue;
-    const t = murmurTiming(s.row.x, s.row.excess);
-    timing.judged++;
-    if (t.phase === (sys ? 'systolic' : 'diastolic')) timing.phaseCorrect++;
-    const want = PATTERN_OF[sys || dia];
-    if (want) {
-      timing.patternJudged++;
-      if (t.pattern === want) timing.patternCorrect++;
-    }
+    const excess = rs.flatMap((x) => x.excess);
+    const med = (v: number[]) => Float64Array.from(v).sort()[v.length >> 1] ?? 0;
+    const phase = med(excess.map((e) => e.systole)) >= med(excess.map((e) => e.diastole)) ? 'systolic' : 'diastolic';
+    judged++;
+    if (phase === (sys ? 'systolic' : 'diastolic')) phaseCorrect++;
+    const item = timingItem(
+      rs[0]!.patient,
+      rs[0]!.person,
+      'systolic',
+      rs.flatMap((x) => x.profiles.systolic),
+    );
+    if (!item) continue;
+    const got = estimateFromProfiles(item.profiles, timingParams.get(r.id)!);
+    // A diastolic call gives no systolic timing: counted as not given.
+    timingPairs.push({ want: item, got, phase });
   }
+  const timing = {
+    judged,
+    phaseCorrect,
+    pattern: scoreClasses(
+      PATTERNS,
+      timingPairs.map((t) => ({ want: t.want.want, got: t.phase === 'systolic' ? t.got.pattern : null })),
+    ),
+    shape: scoreClasses(
+      SHAPES,
+      timingPairs.map((t) => ({ want: t.want.wantShape, got: t.phase === 'systolic' ? t.got.shape : null })),
+    ),
+    params: foldParams,
+  };
   const fixtures = FIXTURE_PATIENTS.map((id) => {
     const r = results.find((x) => x.id === id);
     return { patient: id, label: r?.label ?? 'not in the set', predicted: r?.predicted ?? '-', maxP: r?.maxP ?? NaN };
@@ -205,7 +273,9 @@ export function formatEvaluation(e: Evaluation, run: { machine: string; seconds:
     'by site (recordings): sensitivity, specificity',
     ...Object.entries(e.bySite).map(([k, s]) => `  ${k} ${pct(s.sensitivity)} ${pct(s.specificity)}`),
     '',
-    `timing on ${e.timing.judged} murmur recordings called present: phase right ${e.timing.phaseCorrect}, pattern right ${e.timing.patternCorrect} of ${e.timing.patternJudged}`,
+    `timing of the ${e.timing.judged} Present patients called present with one annotated phase, at the most audible location: phase right for ${e.timing.phaseCorrect}`,
+    ...formatClasses('systolic timing', PATTERNS, e.timing.pattern),
+    ...formatClasses('systolic shape', SHAPES, e.timing.shape),
     'fixture patients, out of fold (label → predicted, highest p):',
     ...e.fixtures.map((f) => `  ${f.patient}: ${f.label} → ${f.predicted} (${pct(f.maxP)})`),
     '',

@@ -8,6 +8,7 @@ import { toMono } from '../src/wav.js';
 import { decodeFlac } from '../src/flac.js';
 import { cnnInput } from '../src/murmur/cnn.js';
 import { audibleDb, completeCycles, cycleContrast, cycleExcess, murmurFeatures } from '../src/murmur/features.js';
+import { phaseProfiles } from './timing-data.js';
 import { personGroups, readPatients, readRecordings, type Patient, type Recording } from './dataset.js';
 
 export interface Row {
@@ -26,6 +27,8 @@ export interface Row {
   excess: { systole: number; diastole: number }[];
   /** Per-cycle mid-systole over mid-diastole (dB), for the segment-marking thresholds. */
   contrast: number[];
+  /** Per-cycle envelope profiles of systole and diastole (../timing.ts), for the timing and shape. */
+  profiles: { systolic: number[][]; diastolic: number[][] };
   /** The network's input (cnn.ts). */
   cnn: ReturnType<typeof cnnInput>;
 }
@@ -61,6 +64,10 @@ export async function extractDataset(
       audibleDb: audibleDb(input.record.bands, cycles),
       excess: cycles.map((c) => cycleExcess(input.record.bands, c)),
       contrast: cycles.map((c) => cycleContrast(input.record.bands, c)),
+      profiles: {
+        systolic: phaseProfiles(input.record.bands, cycles, 'systolic'),
+        diastolic: phaseProfiles(input.record.bands, cycles, 'diastolic'),
+      },
       cnn: cnnInput(input.record),
     });
     progress(rows.length, recordings.length);

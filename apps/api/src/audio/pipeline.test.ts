@@ -29,11 +29,12 @@ describe('the recording pipeline', () => {
     const report = beatawareReportSchema.parse(processed.report);
     expect(report.murmur).toMatchObject({
       status: 'present',
-      timing: { phase: 'systolic', pattern: 'holo' },
+      timing: { phase: 'systolic', pattern: 'holo', shape: 'plateau' },
       suggestedNote: 'Holosystolic',
     });
     expect(report.murmur!.segments.length).toBeGreaterThan(0);
-    expect(report.reportMarkdown).toContain('- Murmur: present, holosystolic (probability');
+    // CirCor annotates 49574 holosystolic plateau: the report says both, as measured.
+    expect(report.reportMarkdown).toContain('- Murmur: present, holosystolic, plateau (probability');
     expect(report.reportMarkdown).toContain('normal for 6–8 years: 59–123 bpm (Fleming et al., Lancet 2011');
     expect(report.rateRange).toEqual({
       low: 59,

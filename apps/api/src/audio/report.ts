@@ -1,7 +1,7 @@
 // The automated report stored with each auscultation: markdown for the report page and the
 // exam's report area, per-segment statistics, and the structured murmur finding the exam page
 // draws on the waveform and turns into an enhanced-notes suggestion.
-import { timingText, type MurmurResult, type RecordingAnalysis } from '@auscura/audio-engine';
+import { timingShapeText, type MurmurResult, type RecordingAnalysis } from '@auscura/audio-engine';
 import {
   softMurmurCaveat,
   type BeatawareReport,
@@ -32,23 +32,21 @@ const notJudgedWhy: Record<RecordingQualityReason, string> = {
 };
 
 /**
- * The enhanced-notes murmur option (clinician-portal §9) that matches a finding: an ejection
- * (mid-systolic) murmur, a holosystolic one, an early-systolic decrescendo one, or the diastolic
- * options by their timing; "Likely no murmur" when none was heard. Null when nothing matches
- * (unknown, or a timing the options do not name, such as late systolic).
+ * The enhanced-notes murmur option (clinician-portal §9) that follows what the analysis measured:
+ * a mid-systolic (ejection) murmur, a holosystolic one, a systolic one measured decrescendo (and
+ * not holosystolic), or the diastolic options by their timing; "Likely no murmur" when none was
+ * heard. Null when nothing measured matches (unknown, a timing or shape left unsaid, or one the
+ * options do not name, such as late systolic).
  */
 export function suggestedMurmurNote(m: MurmurResult): MurmurOption | null {
   if (m.status === 'absent') return 'Likely no murmur';
   if (m.status !== 'present' || !m.timing) return null;
-  const { phase, pattern } = m.timing;
-  if (phase === 'systolic')
-    return pattern === 'holo'
-      ? 'Holosystolic'
-      : pattern === 'mid'
-        ? 'Systolic ejection'
-        : pattern === 'early'
-          ? 'Decrescendo systolic'
-          : null;
+  const { phase, pattern, shape } = m.timing;
+  if (phase === 'systolic') {
+    if (pattern === 'holo') return 'Holosystolic';
+    if (pattern === 'mid') return 'Systolic ejection';
+    return shape === 'decrescendo' && pattern !== 'late' ? 'Decrescendo systolic' : null;
+  }
   return pattern === 'early'
     ? 'Early diastolic'
     : pattern === 'mid'
@@ -71,7 +69,7 @@ export function murmurFinding(m: MurmurResult): MurmurFinding {
 function murmurLine(m: MurmurResult): string {
   const p = `probability ${m.probability.toFixed(2)}`;
   if (m.status === 'present') {
-    const timing = m.timing ? timingText(m.timing) : 'timing unclear';
+    const timing = m.timing ? timingShapeText(m.timing) : 'timing unclear';
     const where = m.timing?.phase === 'diastolic' ? 'diastoles' : 'systoles';
     return `present, ${timing} (${p}); heard in ${m.segments.length} ${where}, marked on the waveform`;
   }

@@ -12,21 +12,24 @@ import {
   cycleExcess,
   FEATURE_NAMES,
   murmurFeatures,
+  type Cycle,
   type MurmurInput,
 } from './features.js';
+import { estimateTiming, type MurmurPattern, type MurmurPhase, type MurmurShape, type TimingParams } from './timing.js';
 import type { Engine } from '../engine.js';
 import { cnnInput, cnnLogit, type CnnModel } from './cnn.js';
 import { margin, predict, sigmoid, type Ensemble } from './trees.js';
 import weights from './weights.json' with { type: 'json' };
 
 export type MurmurStatus = 'present' | 'absent' | 'unknown';
-export type MurmurPhase = 'systolic' | 'diastolic';
-/** Where in its phase the murmur sits; null when the profile fits none of these. */
-export type MurmurPattern = 'holo' | 'early' | 'mid' | 'late' | null;
+export type { MurmurPattern, MurmurPhase, MurmurShape } from './timing.js';
 
 export interface MurmurTiming {
   phase: MurmurPhase;
+  /** Where in the phase; null when unsure (the report then says only "systolic murmur"). */
   pattern: MurmurPattern;
+  /** How the loudness runs; null when unsure. */
+  shape: MurmurShape;
 }
 
 export interface MurmurModel {
@@ -93,39 +96,21 @@ function median(v: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-// Timing from where the 100–400 Hz sound sits in the phase: each third of the phase (median over
-// the cycles, dB above the other, quiet phase) counts as filled when it is at least
-// FILLED_DB above that phase and within PLATEAU_DB of the loudest third. The thirds map to the
-// CirCor annotators' terms (Oliveira et al. 2022): all three filled = holo-, the first (and
-// second) = early, the middle alone = mid, the last (and second) = late.
-const FILLED_DB = 3;
-const PLATEAU_DB = 3;
-
-export function patternOf(thirds: number[]): MurmurPattern {
-  if (thirds.length !== 3) return null;
-  const top = Math.max(...thirds);
-  const [e, m, l] = thirds.map((t) => t >= FILLED_DB && t >= top - PLATEAU_DB);
-  if (e && m && l) return 'holo';
-  if (e && !l) return 'early';
-  if (l && !e) return 'late';
-  if (m && !e && !l) return 'mid';
-  return null;
-}
-
-/** The phase's thirds as murmurFeatures() measured them. */
-function phaseThirds(phase: MurmurPhase, x: Float64Array): number[] {
-  const p = phase === 'systolic' ? 'sysThird' : 'diaThird';
-  return ['early', 'mid', 'late'].map((t) => x[FEATURE_NAMES.indexOf(`${p}.${t}`)]!);
-}
-
 /**
  * Systolic when the mid-systoles stand further above S1/S2 than the mid-diastoles (median over the
- * cycles), else diastolic; the pattern from where the sound sits in that phase.
+ * cycles), else diastolic; the pattern and shape from the murmur's envelope across that phase
+ * (./timing.ts), each null where the estimator is unsure.
  */
-export function murmurTiming(x: Float64Array, excess: { systole: number; diastole: number }[]): MurmurTiming {
+export function murmurTiming(
+  bands: Float32Array,
+  cycles: Cycle[],
+  excess: { systole: number; diastole: number }[],
+  params?: TimingParams,
+): MurmurTiming {
   const phase: MurmurPhase =
     median(excess.map((e) => e.systole)) >= median(excess.map((e) => e.diastole)) ? 'systolic' : 'diastolic';
-  return { phase, pattern: patternOf(phaseThirds(phase, x)) };
+  const { pattern, shape } = estimateTiming(bands, cycles, phase, params);
+  return { phase, pattern, shape };
 }
 
 /**
@@ -183,7 +168,7 @@ export function detectMurmur(engine: Engine, input: MurmurInput, model: MurmurMo
   if (status !== 'present') return { status, probability, unknownProbability, timing: null, segments: [], reason };
   const { bands, frameRate } = input.record;
   const excess = cycles.map((c) => cycleExcess(bands, c));
-  const timing = murmurTiming(x, excess);
+  const timing = murmurTiming(bands, cycles, excess);
   const phase = timing.phase;
   const segments: HeartSegment[] = [];
   for (const c of cycles) {

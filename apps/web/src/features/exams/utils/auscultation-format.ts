@@ -108,8 +108,18 @@ export function murmurMarks(
 }
 
 const patternWords = { holo: 'holo', early: 'early ', mid: 'mid-', late: 'late ' } as const;
+/** As the engine's report words them (packages/audio-engine/src/murmur/describe.ts). */
+const shapeWords = {
+  plateau: 'plateau',
+  decrescendo: 'decrescendo',
+  crescendo: 'crescendo',
+  diamond: 'diamond-shaped (crescendo-decrescendo)',
+} as const;
 
-/** "Present, holosystolic, probability 0.87" — the finding in one line for the exam page and the report. */
+/**
+ * "Present, holosystolic, plateau (probability 0.87)" — the finding in one line for the exam page and
+ * the report; the shape only when the analysis measured one.
+ */
 export function murmurText(
   murmur: NonNullable<Auscultation['beatawareReport']>['murmur'],
   quality?: NonNullable<Auscultation['beatawareReport']>['quality'],
@@ -120,8 +130,9 @@ export function murmurText(
   const probability = `probability ${murmur.probability.toFixed(2)}`;
   if (murmur.status === 'absent') return `None heard (${probability}); ${softMurmurCaveat}`;
   if (murmur.status === 'unknown') return `Cannot tell: the recording is too poor (${probability})`;
-  const timing = murmur.timing
-    ? `${murmur.timing.pattern ? patternWords[murmur.timing.pattern] : ''}${murmur.timing.phase}`
+  const t = murmur.timing;
+  const timing = t
+    ? `${t.pattern ? patternWords[t.pattern] : ''}${t.phase}${t.shape ? `, ${shapeWords[t.shape]}` : ''}`
     : 'timing unclear';
   return `Present, ${timing} (${probability})`;
 }

@@ -60,6 +60,13 @@ describe('the automated murmur suggestion', () => {
   it('describes the finding and gives the waveform its segments', () => {
     const present = finding('present', 'Holosystolic');
     expect(murmurText(present)).toBe('Present, holosystolic (probability 0.91)');
+    // The shape only when measured, worded as in the report.
+    expect(murmurText({ ...present, timing: { phase: 'systolic', pattern: 'early', shape: 'decrescendo' } })).toBe(
+      'Present, early systolic, decrescendo (probability 0.91)',
+    );
+    expect(murmurText({ ...present, timing: { phase: 'systolic', pattern: null, shape: null } })).toBe(
+      'Present, systolic (probability 0.91)',
+    );
     expect(murmurText(finding('absent', 'Likely no murmur'))).toBe(
       'None heard (probability 0.05); soft (grade I/VI) murmurs can be missed',
     );
