@@ -82,18 +82,36 @@ describe('the create-account form', () => {
   });
 });
 
+/** A current password, which the password and email changes ask for (issue 36). */
+const current = 'Old-password-1';
+
 describe('the onboarding forms', () => {
   it('words the password messages of the onboarding step', () => {
-    expect(firstMessages(onboardingPasswordSchema, { password: '', passwordConfirmation: '' })).toEqual({
+    expect(
+      firstMessages(onboardingPasswordSchema, { currentPassword: '', password: '', passwordConfirmation: '' }),
+    ).toEqual({
+      currentPassword: 'Current password is required',
       password: 'You must enter a password.',
       passwordConfirmation: 'You must confirm your password.',
     });
-    expect(firstMessages(onboardingPasswordSchema, { password: 'short', passwordConfirmation: 'other' })).toEqual({
+    expect(
+      firstMessages(onboardingPasswordSchema, {
+        currentPassword: current,
+        password: 'short',
+        passwordConfirmation: 'other',
+      }),
+    ).toEqual({
       password: 'The password must be at least 10 characters.',
       passwordConfirmation: 'Passwords must match',
     });
     const tooLong = 'p'.repeat(129);
-    expect(firstMessages(onboardingPasswordSchema, { password: tooLong, passwordConfirmation: tooLong })).toEqual({
+    expect(
+      firstMessages(onboardingPasswordSchema, {
+        currentPassword: current,
+        password: tooLong,
+        passwordConfirmation: tooLong,
+      }),
+    ).toEqual({
       password: 'The password cannot be more than 128 characters.',
     });
   });
@@ -129,41 +147,64 @@ describe('the profile and settings forms', () => {
   });
 
   it('words the password messages of the settings form', () => {
-    expect(firstMessages(settingsPasswordSchema, { password: '', passwordConfirmation: '' })).toEqual({
+    expect(
+      firstMessages(settingsPasswordSchema, { currentPassword: '', password: '', passwordConfirmation: '' }),
+    ).toEqual({
+      currentPassword: 'Current password is required',
       password: 'New password is required',
       passwordConfirmation: 'You must confirm your password',
     });
-    expect(firstMessages(settingsPasswordSchema, { password: 'short', passwordConfirmation: 'short' })).toEqual({
+    expect(
+      firstMessages(settingsPasswordSchema, {
+        currentPassword: current,
+        password: 'short',
+        passwordConfirmation: 'short',
+      }),
+    ).toEqual({
       password: 'Password must be at least 10 characters',
     });
     const tooLong = 'p'.repeat(129);
-    expect(firstMessages(settingsPasswordSchema, { password: tooLong, passwordConfirmation: 'x' })).toEqual({
+    expect(
+      firstMessages(settingsPasswordSchema, { currentPassword: current, password: tooLong, passwordConfirmation: 'x' }),
+    ).toEqual({
       password: 'Password must be fewer than 128 characters',
       passwordConfirmation: 'Passwords must match',
     });
   });
 
   it('checks the new email address and its confirmation', () => {
-    expect(firstMessages(emailAddressFormSchema, { emailAddress: '', emailAddressConfirmation: '' })).toEqual({
+    expect(
+      firstMessages(emailAddressFormSchema, { emailAddress: '', emailAddressConfirmation: '', currentPassword: '' }),
+    ).toEqual({
       emailAddress: 'Email address is required.',
+      currentPassword: 'Current password is required',
       emailAddressConfirmation: 'You must confirm your email address.',
     });
     expect(
-      firstMessages(emailAddressFormSchema, { emailAddress: 'not-an-address', emailAddressConfirmation: 'x' }),
+      firstMessages(emailAddressFormSchema, {
+        emailAddress: 'not-an-address',
+        emailAddressConfirmation: 'x',
+        currentPassword: current,
+      }),
     ).toEqual({
       emailAddress: 'Invalid email address.',
       emailAddressConfirmation: 'Email addresses must match.',
     });
     const tooLong = `${'a'.repeat(110)}@example.com`;
-    expect(firstMessages(emailAddressFormSchema, { emailAddress: tooLong, emailAddressConfirmation: tooLong })).toEqual(
-      {
-        emailAddress: 'Email address may not exceed 120 characters.',
-      },
-    );
+    expect(
+      firstMessages(emailAddressFormSchema, {
+        emailAddress: tooLong,
+        emailAddressConfirmation: tooLong,
+        currentPassword: current,
+      }),
+    ).toEqual({
+      emailAddress: 'Email address may not exceed 120 characters.',
+    });
     expect(
       firstMessages(emailAddressFormSchema, {
         emailAddress: 'ada@example.org',
         emailAddressConfirmation: 'ADA@example.org',
+        currentPassword: current,
       }),
     ).toEqual({});
   });
