@@ -215,32 +215,38 @@ export function createRecordingProcessor(options: RecordingProcessorOptions): Re
       return;
     }
     pumping = true;
+    let claimed = false;
     void (async () => {
       try {
         do {
           again = false;
           for (const slot of slots) {
             if (closed || draining) return;
-            if (!slot.busy && !(await work(slot))) break;
+            if (slot.busy) continue;
+            if (!(await work(slot))) break;
+            claimed = true;
           }
         } while (again && !closed && !draining);
       } catch (error) {
         if (!closed) log.error({ err: error }, 'recording queue failed');
       } finally {
         pumping = false;
-        if (!closed && slots.every((slot) => !slot.busy)) void checkIdle();
+        // A pump that claimed nothing does not pump again at once: an open job it cannot claim (held
+        // under another process's lease, or waiting out a retry) would otherwise spin this loop
+        // against the database without end. The poll timer pumps again.
+        if (!closed && slots.every((slot) => !slot.busy)) void checkIdle(!claimed);
       }
     })();
   }
 
-  async function checkIdle(): Promise<void> {
+  async function checkIdle(afterEmptyPump = false): Promise<void> {
     if (idleWaiters.length === 0) return;
     const open = await queue.anyOpen();
     if (!open && slots.every((slot) => !slot.busy)) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
-    } else if (open) pump();
+    } else if (open && !afterEmptyPump) pump();
   }
 
   async function close() {
