@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { accessCodeFailuresPerAddress, accessCodeFailuresPerCode, createClientThrottle } from './identity/lockout.js';
-import { operatorRoutes } from './operator/routes.js';
+import { operatorRoutesPlugin } from './operator/routes.js';
 import { requireBackupKey, writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
@@ -333,7 +333,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
   });
 
   if (options.operatorSecret) {
-    await app.register(operatorRoutes, {
+    await app.register(operatorRoutesPlugin, {
       db,
       publicUrl: env.publicUrl,
       tcVersion: env.TC_VERSION,

@@ -272,3 +272,16 @@ describe('threshold choice', () => {
     expect(chooseThresholds(scored, 1)).toEqual({ present: 0.3, unknown: 0.8, weightedAccuracy: 0.7 });
   });
 });
+
+describe('one murmur probability, one rounding (issue 35)', () => {
+  it('reports the probability as it is shown, and every text about it prints that same figure', () => {
+    for (const name of ['heart_murmur_holosystolic_plateau_harsh_circor_49574_TV', 'heart_normal_circor_49974_MV']) {
+      const heart = analyze(name);
+      const murmur = heart.murmur!;
+      // Two decimals exactly: a consumer that rounds again to two cannot get another figure.
+      expect(Math.round(murmur.probability * 100) / 100, name).toBe(murmur.probability);
+      for (const reason of heart.reasons.filter((r) => r.includes('probability')))
+        expect(reason, name).toContain(`probability ${murmur.probability.toFixed(2)}`);
+    }
+  });
+});

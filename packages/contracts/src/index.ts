@@ -21,3 +21,4 @@ export * from './virtual-exam.js';
 export * from './realtime.js';
 export * from './remote-auscultation.js';
 export * from './video.js';
+export * from './operator.js';

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { encodeWav } from '@auscura/audio-engine';
-import { apiBasePath } from '@auscura/contracts';
+import { apiBasePath, operatorRoutes } from '@auscura/contracts';
 import { connectDatabase } from '../db/connect.js';
-import { backupPath } from '../operator/routes.js';
 import { openBlobStore } from '../storage/store-settings.js';
 import { auscultationUpload } from '../test/multipart.js';
 import { refresh, signIn } from '../test/sign-in.js';
@@ -93,7 +92,7 @@ describe('backup and restore of the embedded default (PGlite and encrypted files
     const during = Array.from({ length: 8 }, (_, i) => upload(10 + i));
     const backup = t.app.inject({
       method: 'POST',
-      url: backupPath,
+      url: operatorRoutes.backup.path,
       headers: { 'x-operator-secret': secret },
       payload: { folder },
     });
@@ -238,7 +237,7 @@ describe('backup and restore of the embedded default (PGlite and encrypted files
   it('refuses to write into a folder that is not empty', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: backupPath,
+      url: operatorRoutes.backup.path,
       headers: { 'x-operator-secret': secret },
       payload: { folder: path.join(scratch, 'backup') },
     });

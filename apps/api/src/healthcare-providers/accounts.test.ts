@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthcareProviderInvitationSchema } from '@auscura/contracts';
+import { healthcareProviderInvitationSchema, operatorRoutes } from '@auscura/contracts';
 import { runOperatorCommand } from '../operator/commands.js';
-import { operatorPath } from '../operator/routes.js';
 import { accountHelpers, goodPassword, openAccountsApp } from '../test/accounts-fixture.js';
 import { backends } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
@@ -46,7 +45,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const command = (body: object, secret = 'operator-test-secret') =>
         t.app.inject({
           method: 'POST',
-          url: operatorPath,
+          url: operatorRoutes.command.path,
           headers: { 'x-operator-secret': secret },
           payload: body,
         });

@@ -8,8 +8,6 @@ export function newInvitationId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
-export const invitationDefaultDays = 7;
-
 export const invalidInvitation = () =>
   new HttpError(
     'INVALID_HEALTHCARE_PROVIDER_INVITATION',

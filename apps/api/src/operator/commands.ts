@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { OperatorCommand } from '@auscura/contracts';
 import { describeChainReport, verifyAuditChain } from '../audit/chain.js';
 import { createAuditRepository } from '../audit/repository.js';
 import type { Db } from '../db/connect.js';
@@ -8,7 +8,7 @@ import { createOrganizationRepository } from '../organizations/repository.js';
 import { setLocalPassword } from '../healthcare-providers/accounts.js';
 import { management } from '../identity/account-identity.js';
 import type { AccountIdentity } from '../identity/account-identity.js';
-import { createInvitationRepository, invitationDefaultDays } from '../healthcare-providers/invitations.js';
+import { createInvitationRepository } from '../healthcare-providers/invitations.js';
 import { createHealthcareProviderRepository } from '../healthcare-providers/repository.js';
 import { passwordRuleViolation } from '../identity/password-policy.js';
 import type { PasswordOwner } from '../identity/password-policy.js';
@@ -20,22 +20,6 @@ import { seedDemoData } from '../seed/demo-data.js';
  * Operator commands, run either by the CLI on the database directly or, while a server holds
  * DATA_DIR, by the server on the CLI's behalf (operator endpoint). One implementation for both.
  */
-export const operatorCommandSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('seed'), reset: z.boolean().default(false) }),
-  z.object({ command: z.literal('create-org'), name: z.string().trim().min(1).max(200) }),
-  z.object({ command: z.literal('audit'), patient: z.uuid() }),
-  z.object({ command: z.literal('audit-verify') }),
-  z.object({ command: z.literal('grant-council'), email: z.email().max(120), revoke: z.boolean().default(false) }),
-  z.object({
-    command: z.literal('invite'),
-    email: z.email().max(120),
-    org: z.string().trim().min(1).max(200),
-    expiresInDays: z.number().positive().max(365).default(invitationDefaultDays),
-  }),
-  z.object({ command: z.literal('reset-password'), email: z.email().max(120) }),
-  z.object({ command: z.literal('revoke-sessions'), email: z.email().max(120) }),
-]);
-export type OperatorCommand = z.infer<typeof operatorCommandSchema>;
 
 export type OperatorContext = {
   db: Db;

@@ -1,20 +1,13 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError, operatorRoutes } from '@auscura/contracts';
 import { exportAuditEntries } from '../audit/chain.js';
 import { BackupRefusal } from '../backup/embedded-backup.js';
 import type { Db } from '../db/connect.js';
-import { apiError } from '@auscura/contracts';
-import { OperatorError, operatorCommandSchema, runOperatorCommand } from './commands.js';
+import { route } from '../lib/route.js';
+import { OperatorError, runOperatorCommand } from './commands.js';
 import type { OperatorContext } from './commands.js';
-
-export const operatorPath = '/_operator/commands';
-export const auditExportPath = '/_operator/audit-export';
-export const backupPath = '/_operator/backup';
-
-/** `--from` and `--to` of the audit export: ISO dates or date-times; the range is from ≤ at < to. */
-export const auditRangeSchema = z.object({ from: z.coerce.date(), to: z.coerce.date() });
 
 /** The export's lines: one JSON object per entry, in chain order. */
 export async function* auditExportLines(db: Db, from: Date, to: Date) {
@@ -27,7 +20,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * The local operator endpoint: the CLI's way in while the server holds DATA_DIR. Only from
  * this machine (loopback, not via a proxy header) and only with the secret file's content.
  */
-export async function operatorRoutes(
+export async function operatorRoutesPlugin(
   app: FastifyInstance,
   options: OperatorContext & {
     secret: string;
@@ -43,40 +36,40 @@ export async function operatorRoutes(
     const fromLoopback = loopback.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
     return fromLoopback && presented.length === expected.length && crypto.timingSafeEqual(presented, expected);
   };
-  const refuse = (reply: FastifyReply) =>
-    reply.status(403).send(apiError('UNAUTHORIZED', 'Operator access is refused.'));
+  const refused = { status: 403, body: apiError('UNAUTHORIZED', 'Operator access is refused.') } as const;
+  // Before anything is parsed: a caller without the secret learns nothing about what the endpoints accept.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!allowed(request)) return reply.status(403).send(refused.body);
+  });
 
   // The audit export streams JSON lines: a long log never sits in memory whole.
-  app.get(auditExportPath, async (request, reply) => {
-    if (!allowed(request)) return refuse(reply);
-    const range = auditRangeSchema.parse(request.query);
+  route(app, operatorRoutes.auditExport, async ({ query, request, reply }) => {
+    if (!allowed(request)) return refused;
     reply.type('application/x-ndjson');
-    return reply.send(Readable.from(auditExportLines(options.db, range.from, range.to)));
+    return { status: 200, body: Readable.from(auditExportLines(options.db, query.from, query.to)) };
   });
 
   // A consistent copy of the embedded database and the recordings, written by the server that holds them.
-  app.post(backupPath, async (request, reply) => {
-    if (!allowed(request)) return refuse(reply);
+  route(app, operatorRoutes.backup, async ({ body, request }) => {
+    if (!allowed(request)) return refused;
     if (!options.backup)
-      return reply.status(400).send(apiError('INVALID_DATA', 'This server has no embedded data to back up.'));
-    const { folder } = z.object({ folder: z.string().min(1).max(4096) }).parse(request.body);
+      return { status: 400, body: apiError('INVALID_DATA', 'This server has no embedded data to back up.') };
     try {
-      return { output: await options.backup(folder) };
+      return { status: 200, body: { output: await options.backup(body.folder) } };
     } catch (error) {
-      if (error instanceof BackupRefusal) return reply.status(400).send(apiError('INVALID_DATA', error.message));
+      if (error instanceof BackupRefusal) return { status: 400, body: apiError('INVALID_DATA', error.message) };
       throw error;
     }
   });
 
-  app.post(operatorPath, async (request, reply) => {
-    if (!allowed(request)) return refuse(reply);
-    const command = operatorCommandSchema.parse(request.body);
+  route(app, operatorRoutes.command, async ({ body: command, request }) => {
+    if (!allowed(request)) return refused;
     try {
       const output = await runOperatorCommand(options, command);
       if (command.command === 'seed') options.afterSeed?.();
-      return { output };
+      return { status: 200, body: { output } };
     } catch (error) {
-      if (error instanceof OperatorError) return reply.status(400).send(apiError('INVALID_DATA', error.message));
+      if (error instanceof OperatorError) return { status: 400, body: apiError('INVALID_DATA', error.message) };
       throw error;
     }
   });

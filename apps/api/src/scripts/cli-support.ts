@@ -5,7 +5,7 @@ import { accountIdentityFromEnv } from '../identity/account-identity.js';
 import type { OperatorCommand } from '../operator/commands.js';
 import { runOperatorCommand } from '../operator/commands.js';
 import { operatorSecret, readServerLock } from '../operator/data-dir-lock.js';
-import { operatorPath } from '../operator/routes.js';
+import { operatorRoutes } from '@auscura/contracts';
 
 /**
  * Runs an operator command: through the running server when one holds DATA_DIR (PGlite allows
@@ -15,7 +15,7 @@ export async function runCommand(command: OperatorCommand): Promise<string> {
   const env = loadEnv();
   const server = readServerLock(env.dataDir);
   if (server) {
-    const response = await fetch(`http://127.0.0.1:${server.port}${operatorPath}`, {
+    const response = await fetch(`http://127.0.0.1:${server.port}${operatorRoutes.command.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-operator-secret': operatorSecret(env.dataDir) },
       body: JSON.stringify(command),

@@ -9,7 +9,8 @@ import { loadEnv } from '../config/env.js';
 import type { Env } from '../config/env.js';
 import { connectDatabase, migrate } from '../db/connect.js';
 import { operatorSecret, readServerLock } from '../operator/data-dir-lock.js';
-import { auditExportLines, auditExportPath, auditRangeSchema, backupPath } from '../operator/routes.js';
+import { auditRangeSchema, operatorRoutes } from '@auscura/contracts';
+import { auditExportLines } from '../operator/routes.js';
 import { loadOrCreateRecordingsMasterKey } from '../storage/master-key.js';
 import { openBlobStore } from '../storage/store-settings.js';
 
@@ -32,7 +33,7 @@ export async function exportAudit(options: { from?: string; to?: string; out?: s
   const base = serverUrl(env);
   if (base) {
     const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });
-    const response = await fetch(`${base}${auditExportPath}?${query}`, { headers: operatorHeaders(env) });
+    const response = await fetch(`${base}${operatorRoutes.auditExport.path}?${query}`, { headers: operatorHeaders(env) });
     if (!response.ok || !response.body) throw new Error(`The server refused the export (${response.status}).`);
     await pipeline(Readable.fromWeb(response.body as never), target, end);
   } else {
@@ -63,7 +64,7 @@ export async function backup(folder: string | undefined): Promise<string> {
   const target = path.resolve(folder);
   const base = serverUrl(env);
   if (base) {
-    const response = await fetch(`${base}${backupPath}`, {
+    const response = await fetch(`${base}${operatorRoutes.backup.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...operatorHeaders(env) },
       body: JSON.stringify({ folder: target }),

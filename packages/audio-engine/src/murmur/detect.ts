@@ -158,13 +158,17 @@ export function detectMurmur(engine: Engine, input: MurmurInput, model: MurmurMo
   if (model.features.join() !== FEATURE_NAMES.join())
     throw new Error('murmur weights do not match the feature set: run `npm run train:murmur`');
   const x = murmurFeatures(input);
-  const probability = murmurProbability(model, x, cnnLogit(engine, model.cnn, cnnInput(input.record)));
+  const exact = murmurProbability(model, x, cnnLogit(engine, model.cnn, cnnInput(input.record)));
   const unknownProbability = predict(model.unknown, x);
   const cycles = completeCycles(input.record);
-  const { status, reason } = murmurStatus(model, probability, unknownProbability, {
+  const { status, reason } = murmurStatus(model, exact, unknownProbability, {
     cycles: cycles.length,
     audibleDb: audibleDb(input.record.bands, cycles),
   });
+  // Decided on the exact figure, reported as it is shown: two decimals, rounded once here, so the
+  // engine's reasons, the stored report and the exam page print the same number (issue 35: one card
+  // read 0.14 in its summary and 0.13 in its report, rounded twice from two precisions).
+  const probability = Math.round(exact * 100) / 100;
   if (status !== 'present') return { status, probability, unknownProbability, timing: null, segments: [], reason };
   const { bands, frameRate } = input.record;
   const excess = cycles.map((c) => cycleExcess(bands, c));

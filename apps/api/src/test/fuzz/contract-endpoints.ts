@@ -27,7 +27,9 @@ export function contractEndpoints(): Map<string, ContractEndpoint> {
   for (const [tableName, table] of Object.entries(contracts)) {
     if (!table || typeof table !== 'object' || isEndpoint(table)) continue;
     for (const [name, value] of Object.entries(table as Record<string, unknown>)) {
-      if (!isEndpoint(value)) continue;
+      // The operator endpoints are outside /api/v1, on loopback with the operator secret only
+      // (operator/routes.ts and its tests), not for callers with tokens.
+      if (!isEndpoint(value) || value.path.startsWith(contracts.operatorBasePath)) continue;
       const key = `${value.method} ${contracts.apiBasePath}${value.path}`;
       if (!found.has(key)) found.set(key, { key, name: `${tableName}.${name}`, endpoint: value });
     }
