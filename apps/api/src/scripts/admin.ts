@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { operatorCommandSchema } from '../operator/commands.js';
+import { operatorCommandSchema } from '@auscura/contracts';
 import { runCli, runCommand } from './cli-support.js';
 import { backup, exportAudit, restore } from './data-commands.js';
 

@@ -2,7 +2,7 @@ import { loadEnv } from '../config/env.js';
 import { privateUmask } from '../config/data-dir-permissions.js';
 import { connectDatabase, migrate } from '../db/connect.js';
 import { accountIdentityFromEnv } from '../identity/account-identity.js';
-import type { OperatorCommand } from '../operator/commands.js';
+import type { OperatorCommand } from '@auscura/contracts';
 import { runOperatorCommand } from '../operator/commands.js';
 import { operatorSecret, readServerLock } from '../operator/data-dir-lock.js';
 import { operatorRoutes } from '@auscura/contracts';

@@ -33,7 +33,9 @@ export async function exportAudit(options: { from?: string; to?: string; out?: s
   const base = serverUrl(env);
   if (base) {
     const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });
-    const response = await fetch(`${base}${operatorRoutes.auditExport.path}?${query}`, { headers: operatorHeaders(env) });
+    const response = await fetch(`${base}${operatorRoutes.auditExport.path}?${query}`, {
+      headers: operatorHeaders(env),
+    });
     if (!response.ok || !response.body) throw new Error(`The server refused the export (${response.status}).`);
     await pipeline(Readable.fromWeb(response.body as never), target, end);
   } else {
