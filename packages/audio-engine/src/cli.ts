@@ -112,9 +112,10 @@ async function main(argv: string[]): Promise<number> {
         `quality       ${h.quality.judged ? 'judged' : `not judged (${h.quality.reason}): ${h.quality.message}`}`,
       );
       console.log(
-        `heart rate    ${h.heartRateBpm > 0 ? `${h.heartRateBpm.toFixed(1)} bpm` : h.quality.judged ? '-- (withheld: timing not established)' : '-- (not measured)'} (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)}); normal ${h.rateRange.low}–${h.rateRange.high} bpm for ${h.rateRange.ageBand}`,
+        `heart rate    ${h.heartRateBpm > 0 ? `${h.heartRateBpm.toFixed(1)} bpm` : h.quality.judged ? '-- (withheld: timing not established)' : '-- (not measured)'}${h.quality.judged ? ` (autocorrelation ${h.heartRateAcfBpm.toFixed(1)}, periodicity ${h.periodicity.toFixed(2)})` : ''}; normal ${h.rateRange.low}–${h.rateRange.high} bpm for ${h.rateRange.ageBand}`,
       );
-      console.log(`murmur        ${formatMurmur(h.murmur)}`);
+      // Not judged: no murmur probability was measured, so none is printed (the verdict's 0 is a placeholder).
+      console.log(`murmur        ${h.quality.judged ? formatMurmur(h.murmur) : '-- (not judged)'}`);
       console.log(`diagnosis     ${h.diagnosis}${h.reasons.length ? ' — ' + h.reasons.join('; ') : ''}`);
       for (const [k, s] of Object.entries(h.stats)) {
         console.log(
