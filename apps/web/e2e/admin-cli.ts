@@ -9,7 +9,7 @@ const adminScript = path.join(repoRoot, 'apps/api/dist/scripts/admin.js');
  * Runs the operator CLI the way an operator does (`npm run admin -- …` without the rebuild), on
  * the data folder of the server under test: the CLI hands the command to that running server.
  */
-export function runAdmin(...args: string[]): string {
+function runAdmin(...args: string[]): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
   return execFileSync('node', [adminScript, ...args], {

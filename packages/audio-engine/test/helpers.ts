@@ -2,8 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const FIXTURES = fileURLToPath(new URL('../../../benchmarks/fixtures/audio/', import.meta.url));
-export const GOLDEN = fileURLToPath(new URL('../../../benchmarks/golden/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../benchmarks/fixtures/audio/', import.meta.url));
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURES)

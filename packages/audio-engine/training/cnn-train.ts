@@ -15,8 +15,8 @@ import type { Row } from './extract.js';
  * Width of every layer, epochs and the first seed: chosen in cross-validation
  * (benchmarks/history/2026-11-results-journal.md, "Murmur detector").
  */
-export const CNN_HIDDEN = 16;
-export const CNN_EPOCHS = 25;
+const CNN_HIDDEN = 16;
+const CNN_EPOCHS = 25;
 export const CNN_SEED = 1;
 
 const SCRIPT = fileURLToPath(new URL('./cnn.py', import.meta.url));

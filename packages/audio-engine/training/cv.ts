@@ -13,7 +13,7 @@ import type { PatientMurmur } from './dataset.js';
 import type { Row } from './extract.js';
 
 /** Shallow trees, fewer rounds: deeper ones fitted the 559 patients no better in cross-validation. */
-export const MURMUR_BOOST: BoostOptions = { ...DEFAULT_BOOST, rounds: 200, maxDepth: 2 };
+const MURMUR_BOOST: BoostOptions = { ...DEFAULT_BOOST, rounds: 200, maxDepth: 2 };
 /** Murmur recordings weigh twice an absent one (the challenge weighs a missed Present patient 5×). */
 export const POSITIVE_WEIGHT = 2;
 export const FOLDS = 5;
@@ -24,8 +24,8 @@ export const FOLDS = 5;
  */
 export const SENSITIVITY_TARGET = 0.9;
 /** Cycles whose contrast is above this quantile of the absent recordings' cycles are marked as heard. */
-export const SEGMENT_QUANTILE = 0.9;
-export const CHALLENGE_WEIGHTS: Record<PatientMurmur, number> = { Present: 5, Unknown: 3, Absent: 1 };
+const SEGMENT_QUANTILE = 0.9;
+const CHALLENGE_WEIGHTS: Record<PatientMurmur, number> = { Present: 5, Unknown: 3, Absent: 1 };
 
 /** FNV-1a: a fixed pseudo-random order of ids that does not depend on the platform. */
 function hash(s: string): number {
@@ -70,9 +70,9 @@ export function assignFolds(rows: Row[], k: number, salt: string): Map<string, n
  * recordings. A Present patient's recording at a site where no murmur was heard says nothing
  * certain either way.
  */
-export const murmurModelRows = (rows: Row[]) => rows.filter((r) => r.label === 'present' || r.label === 'absent');
+const murmurModelRows = (rows: Row[]) => rows.filter((r) => r.label === 'present' || r.label === 'absent');
 
-export function fitEnsembles(rows: Row[]): { murmur: Ensemble; unknown: Ensemble } {
+function fitEnsembles(rows: Row[]): { murmur: Ensemble; unknown: Ensemble } {
   const m = murmurModelRows(rows);
   const murmur = boost(
     m.map((r) => r.x),
@@ -193,13 +193,7 @@ export function scoreRow(
 }
 
 /** Out-of-fold predictions for every row: each fold predicted by models fitted on the others (nets[f] for fold f). */
-export function outOfFold(
-  engine: Engine,
-  rows: Row[],
-  folds: Map<string, number>,
-  k: number,
-  nets: CnnModel[],
-): Scored[] {
+function outOfFold(engine: Engine, rows: Row[], folds: Map<string, number>, k: number, nets: CnnModel[]): Scored[] {
   const out: Scored[] = [];
   for (let f = 0; f < k; f++) {
     const models = { ...fitEnsembles(rows.filter((r) => folds.get(r.person) !== f)), cnn: nets[f]! };

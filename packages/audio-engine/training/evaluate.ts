@@ -34,7 +34,7 @@ import {
 import { timingItem } from './timing-data.js';
 
 /** The benchmark fixtures' CirCor patients (benchmarks/fixtures/audio): reported out of fold. */
-export const FIXTURE_PATIENTS = ['49574', '49712', '49691', '85119', '50017', '49974', '49638'];
+const FIXTURE_PATIENTS = ['49574', '49712', '49691', '85119', '50017', '49974', '49638'];
 
 export interface Evaluation {
   folds: number;

@@ -32,23 +32,23 @@ export interface RateRow {
 export const TARGET_ACCURACY = 0.97;
 /** "Well annotated": the annotation leaves at most this many seconds unannotated (issue 35). */
 export const WELL_ANNOTATED_SEC = 2;
-export const GATE_FOLDS = 5;
+const GATE_FOLDS = 5;
 
 /**
  * When no gate reaches TARGET_ACCURACY on the training folds, the gates within this much of the best
  * accuracy reached compete on coverage: half a point of accuracy is worth less than the rates of a
  * fifth of the recordings.
  */
-export const ACCURACY_SLACK = 0.005;
+const ACCURACY_SLACK = 0.005;
 
-export const GATE_GRID = {
+const GATE_GRID = {
   minPeriodicity: [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6],
   minCycles: [3, 4, 5, 6, 8],
   maxRhythmCv: [0.05, 0.075, 0.1, 0.125, 0.15, 0.2, 0.3],
   maxAcfDisagreement: [0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 1],
 };
 
-export function candidateGates(): HeartbeatGate[] {
+function candidateGates(): HeartbeatGate[] {
   const out: HeartbeatGate[] = [];
   for (const minPeriodicity of GATE_GRID.minPeriodicity)
     for (const minCycles of GATE_GRID.minCycles)
@@ -125,7 +125,7 @@ export function chooseGate(rows: RateRow[]): HeartbeatGate {
 }
 
 /** Person → fold, in a fixed hashed order so the split does not follow the file order. */
-export function gateFolds(rows: RateRow[], k = GATE_FOLDS): Map<string, number> {
+function gateFolds(rows: RateRow[], k = GATE_FOLDS): Map<string, number> {
   const hash = (s: string) => {
     let h = 2166136261;
     for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;

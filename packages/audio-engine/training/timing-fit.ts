@@ -15,7 +15,7 @@ import {
   type TimingParams,
 } from '../src/murmur/timing.js';
 
-export const ANSWER_PRECISION = 0.75;
+const ANSWER_PRECISION = 0.75;
 const WRONG_COST = ANSWER_PRECISION / (1 - ANSWER_PRECISION);
 
 /** One patient's murmur in one phase: the annotation and the per-cycle profiles at the most audible location. */

@@ -6,8 +6,8 @@ import { invalidData } from '../lib/http-error.js';
  * Sovijärvi et al., Eur Respir Rev 2000), and by Nyquist a rate must be at least twice the highest
  * frequency kept. Below 2 kHz a "recording" holds nothing a clinician could listen to.
  */
-export const minSampleRate = 2000;
-export const maxSampleRate = 384_000;
+const minSampleRate = 2000;
+const maxSampleRate = 384_000;
 
 const tag = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
 

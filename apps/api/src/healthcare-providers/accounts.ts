@@ -25,7 +25,7 @@ import { createHealthcareProviderRepository } from './repository.js';
 export type AccountContext = { db: Db; identity: AccountIdentity; tcVersion: number; mailer?: Mailer };
 
 /** A provider reads and changes only their own account (clinician-portal §6). */
-export function assertOwnAccount(principal: Principal, id: string): void {
+function assertOwnAccount(principal: Principal, id: string): void {
   if (principal.healthcareProviderId !== id) {
     throw new HttpError('UNAUTHORIZED', 'A provider may read and change only their own account.', 403);
   }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/connect.js';
 import { HttpError } from '../lib/http-error.js';
 
 /** 16 random bytes: an invitation id carries 128 bits of randomness and cannot be guessed. */
-export function newInvitationId(): string {
+function newInvitationId(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
@@ -25,7 +25,7 @@ export type InvitationRow = {
 };
 
 /** Valid only while unused, active and unexpired (clinician-portal §3, §4). */
-export function isInvitationValid(row: Pick<InvitationRow, 'used' | 'active' | 'date_expires'>, now = new Date()) {
+function isInvitationValid(row: Pick<InvitationRow, 'used' | 'active' | 'date_expires'>, now = new Date()) {
   return !row.used && row.active && new Date(row.date_expires).getTime() > now.getTime();
 }
 

@@ -50,7 +50,7 @@ export function auth0ManagementFromEnv(env: Env): Auth0Management | undefined {
  * "PasswordStrengthError: Password is too weak"), and 409 "The user already exists." on a taken
  * address. Anything else is AUTH0_UNKNOWN_ERROR.
  */
-export function mapAuth0Error(status: number, body: unknown): HttpError {
+function mapAuth0Error(status: number, body: unknown): HttpError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const text = [record.name, record.code, record.errorCode, record.message, record.description]
     .filter((value) => typeof value === 'string')

@@ -11,7 +11,7 @@ import type { Principal, TokenVerifier } from '../lib/principal.js';
  * time, with no message between processes needed (the operator CLI included). Under load a
  * client pays one indexed lookup per half second, not one per request.
  */
-export const liveSessionCacheMs = 500;
+const liveSessionCacheMs = 500;
 
 const cacheLimit = 10_000;
 

@@ -10,7 +10,7 @@ import { bearerToken, createTokenSigner } from '../lib/signed-token.js';
  * code is valid; a lost token costs the patient one more entry of the code, a stolen one is
  * useful for minutes and only for this exam.
  */
-export const patientSessionTtlSeconds = 600;
+const patientSessionTtlSeconds = 600;
 
 /** Patient session tokens are signed tokens with this prefix (lib/signed-token.ts); provider tokens are JWTs. */
 export const patientSessionTokenPrefix = 'ps1.';

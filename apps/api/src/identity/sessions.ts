@@ -21,7 +21,7 @@ export const grantClaim = `${claimNamespace}grantId`;
  * login_required). With `keepGrantId`, the grant the change was made under and the browser
  * session holding it stay. Answers how many records were removed.
  */
-export async function revokeBuiltInSessions(
+async function revokeBuiltInSessions(
   db: Db,
   healthcareProviderId: string,
   options: { keepGrantId?: string } = {},
@@ -42,7 +42,7 @@ export async function revokeBuiltInSessions(
 }
 
 /** Auth0 mode: every session and refresh token of the user at Auth0 (Management API). */
-export async function revokeAuth0Sessions(management: Auth0Management, auth0UserId: string): Promise<void> {
+async function revokeAuth0Sessions(management: Auth0Management, auth0UserId: string): Promise<void> {
   await management.revokeSessions(auth0UserId);
 }
 

@@ -2,7 +2,7 @@ import type { Principal } from './principal.js';
 import { HttpError, notFound } from './http-error.js';
 
 /** Council membership: the operator grants the council-member role per provider (admin CLI). */
-export function isCouncilMember(principal: Principal): boolean {
+function isCouncilMember(principal: Principal): boolean {
   return principal.roles.includes('council-member');
 }
 

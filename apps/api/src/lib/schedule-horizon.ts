@@ -3,7 +3,7 @@
  * day, so "the same day next year" fits. A date past it (9999-12-31) is a mistake or a probe, and
  * would keep an access code alive for ever.
  */
-export const scheduleHorizonDays = 366;
+const scheduleHorizonDays = 366;
 const day = 86_400_000;
 
 /** Whether a calendar date (YYYY-MM-DD) lies past the horizon (in the latest time zone, UTC+14). */

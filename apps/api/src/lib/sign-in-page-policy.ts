@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 export const cspReportPath = '/csp-report';
 
 /** The sign-in pages' stricter policy: their one inline <style> (and <script>) carries this response's nonce. */
-export function signInPageCsp(nonce: string): string {
+function signInPageCsp(nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { kind: 'outbox' | 'smtp'; send(mail: Mail): Promise<void> };
 
-export const mailFrom = 'Auscura <no-reply@auscura.example>';
+const mailFrom = 'Auscura <no-reply@auscura.example>';
 
 /** RFC 2047 encoding for a header value that is not plain ASCII. */
 function encodeHeader(value: string): string {

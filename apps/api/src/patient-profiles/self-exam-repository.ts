@@ -9,8 +9,8 @@ import type { SelfExamRequestsTable } from '../db/schema.js';
  * copied from an email (no 0/O, 1/I): 50 bits, drawn with the CSPRNG. 32 divides 256, so taking
  * each random byte modulo 32 has no bias.
  */
-export const accessCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const accessCodeLength = 10;
+const accessCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const accessCodeLength = 10;
 
 export function newAccessCode(): string {
   const bytes = crypto.randomBytes(accessCodeLength);

@@ -16,7 +16,7 @@ export const onboardingRoutes = new Set([
   `PATCH ${apiBasePath}/healthcare-providers/:id/password`,
 ]);
 
-export const onboardingPendingMessage =
+const onboardingPendingMessage =
   'Finish setting up your account first: change your password and agree to the current terms.';
 
 /**

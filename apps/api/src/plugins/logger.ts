@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 
 /** Paths that carry a secret in a segment (the patient's access code) are logged without it. */
-export function redactPath(path: string | undefined): string | undefined {
+function redactPath(path: string | undefined): string | undefined {
   return path?.replace(/(\/virtual-exams\/access-code\/)[^/]+/, '$1[redacted]');
 }
 

@@ -10,7 +10,7 @@ import { cspReportPath } from '../lib/sign-in-page-policy.js';
  * The origins the browser may connect to beyond this one: each only when its adapter is
  * configured (Auth0's token endpoint, Firebase's Realtime Database and token service, Sentry).
  */
-export function externalOrigins(env: Env): { connect: string[]; frame: string[] } {
+function externalOrigins(env: Env): { connect: string[]; frame: string[] } {
   const connect: string[] = [];
   const frame: string[] = [];
   if (env.AUTH0_DOMAIN && env.AUTH0_CLIENT_ID && env.AUTH0_AUDIENCE) {
@@ -43,7 +43,7 @@ export function externalOrigins(env: Env): { connect: string[]; frame: string[] 
  * <style> elements at run time. Recordings play from blob: URLs; worklets and workers are this
  * origin's files. The live exam's WebSocket is this host's ws(s):.
  */
-export function webAppDirectives(env: Env): Record<string, string[]> {
+function webAppDirectives(env: Env): Record<string, string[]> {
   const publicUrl = new URL(env.publicUrl);
   const socket = `${publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${publicUrl.host}`;
   const external = externalOrigins(env);
@@ -136,7 +136,7 @@ function blockedOrigin(value: string): string {
   }
 }
 
-export function cspReports(body: unknown): CspViolation[] {
+function cspReports(body: unknown): CspViolation[] {
   const entries = Array.isArray(body) ? body : [body];
   const found: CspViolation[] = [];
   for (const entry of entries.slice(0, 20)) {

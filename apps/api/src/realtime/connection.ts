@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Participant, StoredState } from './rules.js';
 
 /** Messages a connection may send per second on average (bursts up to twice that). */
-export const messagesPerSecond = 50;
+const messagesPerSecond = 50;
 /** A client this far behind on reading is dropped (it reconnects and resynchronises). */
 const maxBufferedBytes = 1 << 20;
 

@@ -71,7 +71,7 @@ export function addPresence(state: StoredState, key: string, participant: Partic
 }
 
 /** Sets loggedOut on a presence; null when there is nothing to change. */
-export function endPresence(state: StoredState, key: string, at: Date): StoredState | null {
+function endPresence(state: StoredState, key: string, at: Date): StoredState | null {
   const entry = state.participantLog[key];
   if (!entry || entry.loggedOut !== null) return null;
   return { ...state, participantLog: { ...state.participantLog, [key]: { ...entry, loggedOut: at.toISOString() } } };
@@ -92,7 +92,7 @@ export function isOpenRecordingRequest(request: AuscultationRequest): boolean {
 }
 
 /** Cancels every open recording request with `error`; null when none is open. */
-export function cancelOpenRequests(state: StoredState, error: AuscultationRequest['error']): StoredState | null {
+function cancelOpenRequests(state: StoredState, error: AuscultationRequest['error']): StoredState | null {
   const open = Object.entries(state.auscultationRequests).filter(([, request]) => isOpenRecordingRequest(request));
   if (open.length === 0) return null;
   const requests = { ...state.auscultationRequests };

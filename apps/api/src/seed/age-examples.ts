@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
-export const DEMO_ADULT_YEARS = 45;
-export const DEMO_INFANT_MONTHS_AT_FIRST_EXAM = 6;
+const DEMO_ADULT_YEARS = 45;
+const DEMO_INFANT_MONTHS_AT_FIRST_EXAM = 6;
 
 /** Sets the two birthdates; returns the patients' ids, infant first. */
 export async function pinAgeExamples(db: Db, organizationName: string, now: number): Promise<[string, string] | null> {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/connect.js';
 
 /** SHA-256 of the code as the patient would type it (case, dashes and spaces do not matter). */
-export function hashAccessCode(code: string): string {
+function hashAccessCode(code: string): string {
   return crypto.createHash('sha256').update(normalizeAccessCode(code)).digest('hex');
 }
 

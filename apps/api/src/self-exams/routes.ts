@@ -24,12 +24,12 @@ import type { SelfExamSessions } from './session.js';
 export const codeRefused = () => new HttpError('EXPIRED_ACCESS_CODE', 'This access code is not valid or has expired.');
 export const tooManyAttempts = () =>
   new HttpError('UNAUTHORIZED', 'Too many attempts with access codes. Please try again later.', 429);
-export const requestExpired = () =>
+const requestExpired = () =>
   new HttpError(
     'INVALID_LIVE_EXAM',
     'This self-exam request has expired. Please contact your clinician for a new one.',
   );
-export const requestComplete = () =>
+const requestComplete = () =>
   new HttpError('INVALID_LIVE_EXAM', 'This self exam has already been sent. No more recordings can be added.');
 export const linkTurnedOff = () =>
   new HttpError(

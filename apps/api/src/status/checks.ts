@@ -37,7 +37,7 @@ export function turnCheck(urls: string[]): StatusCheck {
 }
 
 /** §3's video-service components, as Twilio's status page names them (its Programmable Video group). */
-export const twilioVideoComponents = [
+const twilioVideoComponents = [
   'Group Rooms',
   'Peer-to-Peer Rooms',
   'Compositions',
@@ -47,7 +47,7 @@ export const twilioVideoComponents = [
 ] as const;
 
 /** Twilio's public status page (a statuspage.io page: GET components.json, no credentials). */
-export const twilioStatusUrl = 'https://status.twilio.com/api/v2/components.json';
+const twilioStatusUrl = 'https://status.twilio.com/api/v2/components.json';
 
 const statusWords = new Set<string>(['operational', 'degraded_performance', 'partial_outage', 'major_outage']);
 

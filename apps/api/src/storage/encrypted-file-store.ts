@@ -169,6 +169,3 @@ export function createEncryptedFileStore(options: { folder: string; masterKey: B
     },
   };
 }
-
-/** Stale temporary files carry this prefix; the sweep removes them like orphans. */
-export const isTemporaryBlobKey = (key: string) => key.startsWith(TMP_PREFIX);

@@ -48,7 +48,7 @@ function chunkAad(key: string, index: number, last: boolean): Buffer {
   return Buffer.concat([Buffer.from(key, 'utf8'), Buffer.from([0]), tail]);
 }
 
-export function encryptChunk(dataKey: Buffer, key: string, index: number, last: boolean, plain: Uint8Array): Buffer {
+function encryptChunk(dataKey: Buffer, key: string, index: number, last: boolean, plain: Uint8Array): Buffer {
   const cipher = crypto.createCipheriv('aes-256-gcm', dataKey, chunkNonce(index));
   cipher.setAAD(chunkAad(key, index, last));
   return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
@@ -61,7 +61,7 @@ export function decryptChunk(dataKey: Buffer, key: string, index: number, last: 
   return Buffer.concat([decipher.update(record.subarray(0, record.length - TAG_SIZE)), decipher.final()]);
 }
 
-export function buildHeader(masterKey: Buffer, key: string, dataKey: Buffer, size: number): Buffer {
+function buildHeader(masterKey: Buffer, key: string, dataKey: Buffer, size: number): Buffer {
   const header = Buffer.alloc(HEADER_SIZE);
   MAGIC.copy(header, 0);
   header.writeUInt32BE(CHUNK_SIZE, 8);
@@ -96,8 +96,7 @@ export function parseHeader(masterKey: Buffer, key: string, header: Buffer, blob
 /** Records of a blob of `size` plaintext bytes (an empty blob still has one, empty, record). */
 export const recordCount = (size: number, chunkSize: number) => Math.max(1, Math.ceil(size / chunkSize));
 /** The stored size of a blob of `size` plaintext bytes. */
-export const storedSize = (size: number, chunkSize: number) =>
-  HEADER_SIZE + size + recordCount(size, chunkSize) * TAG_SIZE;
+const storedSize = (size: number, chunkSize: number) => HEADER_SIZE + size + recordCount(size, chunkSize) * TAG_SIZE;
 /** Where record `index` starts in the stored blob. */
 export const recordOffset = (index: number, chunkSize: number) => HEADER_SIZE + index * (chunkSize + TAG_SIZE);
 /** Plaintext bytes in record `index`. */

@@ -33,4 +33,4 @@ export async function systemRoutes(app: FastifyInstance, options: { config: Publ
   });
 }
 
-export const tooManyRequests = () => new HttpError('UNAUTHORIZED', 'Too many requests. Please slow down.', 429);
+const tooManyRequests = () => new HttpError('UNAUTHORIZED', 'Too many requests. Please slow down.', 429);

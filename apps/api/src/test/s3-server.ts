@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** s3rver's built-in account (it accepts requests signed with this access key id). */
-export const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export type TestS3Server = {
   endpoint: string;

@@ -7,10 +7,9 @@ import type { TurnCredentials } from '@auscura/contracts';
  * `<expiry unix time>:<user>`, the password base64(HMAC-SHA1(secret, username)). coturn checks the
  * expiry on every authenticated request (Allocate, Refresh, CreatePermission, ChannelBind), so the
  * lifetime bounds how long one connection can keep relaying: it must cover the longest exam. The
- * web page asks again for every new connection (ICE restarts included).
+ * web page asks again for every new connection (ICE restarts included). The lifetime is
+ * TURN_CREDENTIAL_TTL_SECONDS (config/env.ts, 4 hours by default).
  */
-export const defaultTurnCredentialTtlSeconds = 4 * 60 * 60;
-
 export type TurnSettings = { urls: string[]; secret: string | null; ttlSeconds: number };
 
 export function turnCredentials(settings: TurnSettings, now = Date.now()): TurnCredentials {

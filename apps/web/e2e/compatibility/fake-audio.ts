@@ -10,7 +10,7 @@ import { fakeMediaLaunchOptions } from '../fake-media';
  * Chromium's fake microphone. Its default fake input only beeps, and stops beeping while the fake
  * camera drives its beeps, so meters read silence at random; a file plays steadily (NOTES.md).
  */
-export function writeToneWav(): string {
+function writeToneWav(): string {
   const rate = 48_000;
   const samples = rate * 2;
   const data = Buffer.alloc(44 + samples * 2);

@@ -17,7 +17,7 @@ const highPass: BiquadSpec = { type: 'highpass', frequency: 20, q: butterworthDb
 const lowPass: BiquadSpec = { type: 'lowpass', frequency: 1000, q: butterworthDb };
 
 /** 20–1000 Hz through the engine's biquads: two second-order high-passes at 20 Hz and two low-passes at 1000 Hz. */
-export function bandPass(x: Float32Array, sampleRate: number): Float32Array {
+function bandPass(x: Float32Array, sampleRate: number): Float32Array {
   return engine().filter(x, sampleRate, [highPass, highPass, lowPass, lowPass]);
 }
 

@@ -25,7 +25,7 @@ export type RoomWindow = typeof globalThis & {
 
 /** The room's real modules (lib/realtime, lib/video) bundled once for the test pages. */
 let bundle: Promise<string> | null = null;
-export function harnessBundle(): Promise<string> {
+function harnessBundle(): Promise<string> {
   bundle ??= build({
     entryPoints: [path.join(import.meta.dirname, 'harness-entry.ts')],
     bundle: true,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** exams-and-devices §9: the in-person timer is 60,000 ms and ticks every 100 ms. */
-export const recordingTimerMs = 60_000;
-export const timerTickMs = 100;
+const recordingTimerMs = 60_000;
+const timerTickMs = 100;
 
 /**
  * A countdown from 60 s in 100 ms ticks, measured against the clock (a late tick does not slow it

@@ -43,7 +43,7 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   return value;
 }
 
-export function currentLocationPath(): string {
+function currentLocationPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 

@@ -4,7 +4,7 @@ import { startServer } from './static-server.js';
 /** Functions the test page puts on window (test/browser/*.js). */
 type PageHooks = { [name: string]: (...args: unknown[]) => unknown };
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

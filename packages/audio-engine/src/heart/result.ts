@@ -35,7 +35,7 @@ export interface HeartRecord {
 }
 
 /** Reads the record at `p` in the engine's memory. */
-export function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
+function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
   const v = new DataView(memory.buffer, p);
   const frameRate = v.getFloat64(R.HEART_FRAME_RATE, true);
   const count = v.getInt32(R.HEART_SEGMENT_COUNT, true);

@@ -20,7 +20,7 @@ import { HEART_BAND_COUNT, HEART_BAND_VALUES } from '../wasm-records.js';
 /** Input channels per frame: bands, flatness, 4 states, unusable. */
 export const CNN_CHANNELS = HEART_BAND_COUNT + 1 + 4 + 1;
 /** Analysis frames averaged into one network frame (20 ms → 40 ms). */
-export const CNN_POOL = 2;
+const CNN_POOL = 2;
 const STATE_CHANNEL: Record<string, number> = { S1: 0, systole: 1, S2: 2, diastole: 3 };
 
 export interface ConvLayer {
@@ -99,7 +99,7 @@ export function cnnInput(record: HeartRecord): CnnInput {
 
 /** The layer's weights in the kernel's order, w[(j·in + i)·out + o], as f32. */
 const packed = new WeakMap<ConvLayer, Float32Array>();
-export function packWeights(L: ConvLayer): Float32Array {
+function packWeights(L: ConvLayer): Float32Array {
   let w = packed.get(L);
   if (!w) {
     w = new Float32Array(L.w.length);

@@ -101,7 +101,7 @@ function median(v: number[]): number {
  * cycles), else diastolic; the pattern and shape from the murmur's envelope across that phase
  * (./timing.ts), each null where the estimator is unsure.
  */
-export function murmurTiming(
+function murmurTiming(
   bands: Float32Array,
   cycles: Cycle[],
   excess: { systole: number; diastole: number }[],

@@ -20,7 +20,7 @@ export type MurmurShape = 'crescendo' | 'decrescendo' | 'diamond' | 'plateau' | 
 export const PROFILE_POINTS = 8;
 const BANDS = [3, 4, 5, 6] as const;
 /** Cycle resamplings behind the agreement (confidence) of a pattern or a shape. */
-export const RESAMPLES = 40;
+const RESAMPLES = 40;
 
 export interface TimingParams {
   /** A step is filled when it is within this many dB of the profile's loudest step. */
@@ -99,7 +99,7 @@ function filled(p: number[], t: TimingParams): boolean[] {
   return p.map((v) => v >= top - t.fillDb && v >= t.floorDb);
 }
 
-export function patternOfProfile(p: number[], t: TimingParams): MurmurPattern {
+function patternOfProfile(p: number[], t: TimingParams): MurmurPattern {
   const on = filled(p, t);
   const n = on.filter(Boolean).length;
   if (!n) return null;
@@ -115,7 +115,7 @@ export function patternOfProfile(p: number[], t: TimingParams): MurmurPattern {
  * phase): the mean level of its first, middle and last thirds; plateau when they are within plateauDb of each other, else by where the
  * loudest third is: first = decrescendo, middle = diamond, last = crescendo.
  */
-export function shapeOfProfile(p: number[], t: TimingParams): MurmurShape {
+function shapeOfProfile(p: number[], t: TimingParams): MurmurShape {
   const on = p.map((v) => v >= t.floorDb);
   const first = on.indexOf(true);
   if (first < 0) return null;

@@ -20,7 +20,7 @@ export type FuzzPrincipal = {
 };
 
 /** What is wrong with an answer, or undefined when it is what the contract allows. */
-export function problemWithAnswer(request: FuzzRequest, endpoint: Endpoint, response: LightMyRequestResponse) {
+function problemWithAnswer(request: FuzzRequest, endpoint: Endpoint, response: LightMyRequestResponse) {
   const status = response.statusCode;
   if (status >= 500) return `server error ${status}: ${response.body.slice(0, 300)}`;
   if (status >= 400) {

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
 /** exams-and-devices §8, the in-person text. */
-export const inPersonAuscultationErrorText =
+const inPersonAuscultationErrorText =
   'There was an error during the auscultation. The auscultation has been cancelled. Please try again.';
 
 /**

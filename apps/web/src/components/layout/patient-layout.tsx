@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { Logo } from './logo.tsx';
 
 /** The width of the patient column: one readable column on any phone or desktop. */
-export const PATIENT_COLUMN_WIDTH = 640;
+const PATIENT_COLUMN_WIDTH = 640;
 
 type PatientLayoutProps = {
   children: ReactNode;

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 
 /** clinician-portal §9: at most 3 notifications on screen at once. */
-export const maxVisibleNotifications = 3;
+const maxVisibleNotifications = 3;
 
 export type NotificationSeverity = 'success' | 'info' | 'warning' | 'error';
 export type AppNotification = {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 /** exams-and-devices §9: thresholds 0 … -35 dB in steps of 5; segments above -10 dB are red. */
-export const meterThresholds = [-35, -30, -25, -20, -15, -10, -5, 0];
+const meterThresholds = [-35, -30, -25, -20, -15, -10, -5, 0];
 
 /** The input level as lit segments, loudest on the right; a meter role for screen readers. */
 export function LevelMeter({ db, label = 'Input level' }: { db: number | null; label?: string }) {

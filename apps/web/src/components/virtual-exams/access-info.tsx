@@ -9,7 +9,7 @@ import { useSendVirtualExamInvitation } from '../../lib/api/virtual-exams/send-v
 import { SendAccessInfoForm, useCopyAccessInfo } from './send-access-info.tsx';
 
 /** The patient portal's address: the host part of the exam's link (§9 copy text: {host}/live-exam). */
-export function portalHost(exam: Pick<VirtualExam, 'link'>): string {
+function portalHost(exam: Pick<VirtualExam, 'link'>): string {
   return new URL(exam.link).origin;
 }
 

@@ -14,10 +14,10 @@ export type Recorded = {
 };
 
 /** exams-and-devices §9: noise quality is sampled every 1000 ms. */
-export const noiseQualityUnitMs = 1000;
+const noiseQualityUnitMs = 1000;
 
 /** The engine's per-slice flags (1 = noisy) as the upload's record. */
-export function toNoiseQualityRecord(flags: Uint8Array): NoiseQualityRecord {
+function toNoiseQualityRecord(flags: Uint8Array): NoiseQualityRecord {
   return { unit: noiseQualityUnitMs, record: Array.from(flags, (flag) => (flag ? 1 : 0)) };
 }
 

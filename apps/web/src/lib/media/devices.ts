@@ -7,7 +7,7 @@ import { deviceUnitLabelPattern } from '@auscura/contracts';
 /** Built from the device units (contracts' device-units.ts), the list `GET /ems/log` serves. */
 export const stethoscopeLabelPattern = deviceUnitLabelPattern();
 
-export const deviceStorageKeys = {
+const deviceStorageKeys = {
   videoInputDeviceId: 'videoInputDeviceId',
   audioInputDeviceId: 'audioInputDeviceId',
 } as const;

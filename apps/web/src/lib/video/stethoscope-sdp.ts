@@ -13,7 +13,7 @@
  * stethoscope over the live exam"): with mono Opus a 40 Hz tone arrives about 8 dB down, with these
  * parameters the path stays within about 0.1 dB from 20 to 1000 Hz.
  */
-export const stethoscopeOpusParameters = {
+const stethoscopeOpusParameters = {
   stereo: '1',
   'sprop-stereo': '1',
   usedtx: '0',

@@ -7,7 +7,7 @@ function errorCode(error: unknown): ErrorName | null {
 }
 
 /** clinician-portal §8 'Create account'. */
-export const createAccountErrors: Partial<Record<ErrorName, string>> = {
+const createAccountErrors: Partial<Record<ErrorName, string>> = {
   INVALID_HEALTHCARE_PROVIDER_INVITATION:
     'This invitation is no longer valid. If you do not already have an account, please request a new invitation.',
   PASSWORD_TOO_SHORT: 'The password is too short. Minimum length is 10 characters.',
@@ -24,13 +24,13 @@ export function createAccountErrorMessage(error: unknown): string {
 }
 
 /** The server's answer to a wrong current password (issue 36), shown as it is. */
-export const wrongCurrentPasswordMessage = 'The current password is not correct.';
+const wrongCurrentPasswordMessage = 'The current password is not correct.';
 function wrongCurrentPassword(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'INVALID_DATA' && error.message === wrongCurrentPasswordMessage;
 }
 
 /** clinician-portal §8 'Password update (onboarding and profile and settings)'. */
-export const passwordUpdateErrors: Partial<Record<ErrorName, string>> = {
+const passwordUpdateErrors: Partial<Record<ErrorName, string>> = {
   PASSWORD_SAME_AS_PREVIOUS:
     'The password you entered is the same as your previous password. Please choose a new password.',
   PASSWORD_TOO_SHORT:

@@ -8,7 +8,7 @@ import { emailAddressRule } from '../../../lib/email-rule.ts';
  */
 
 /** Letters (any script), periods, commas, apostrophes, spaces and hyphens: the server's own rule. */
-export const nameCharacters = personNamePattern;
+const nameCharacters = personNamePattern;
 
 type NameLabel = 'First name' | 'Last name' | 'Display name';
 

@@ -6,7 +6,7 @@ import { deviceChangeSnackbarAtom } from '../stores/wizard.ts';
 import { compatibilityTimings } from '../utils/timings.ts';
 
 /** §8: its beginning is the spec's; the rest of its text is not shown there. */
-export const deviceChangeMessage =
+const deviceChangeMessage =
   'Device change: unable to connect - please reset your browser/OS permissions, check the device is plugged in, then refresh the page.';
 
 /** §4/§8: shown when the camera or audio test reports errors; hides itself after 110 s (§9). */

@@ -7,10 +7,10 @@ import { panes, paneTitles } from '../utils/transitions.ts';
 import type { Pane, WizardFacts } from '../utils/transitions.ts';
 
 /** exams-and-devices §9: the compatibility sidebar is 232 px wide. */
-export const sidebarWidth = 232;
+const sidebarWidth = 232;
 
 /** The panes on this visitor's way: the error panes only when they apply, the stethoscope's only when tested. */
-export function visiblePanes(facts: WizardFacts): Pane[] {
+function visiblePanes(facts: WizardFacts): Pane[] {
   return panes.filter((pane) => {
     if (pane === 'deviceError') return facts.deviceError;
     if (pane === 'stethoscopeConnectionError') return !facts.stethoscopeSkipped && facts.stethoscopeConnectionError;

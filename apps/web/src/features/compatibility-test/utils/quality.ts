@@ -6,7 +6,7 @@ import type { BitrateReport, PreflightReport, Quality } from '@auscura/contracts
  * 400" for Poor: a bound that ends a better grade is inclusive ("at most", "up to"), except RTT's
  * 400, which "from 400" gives to Poor.
  */
-export const qualityOrder: Quality[] = ['Poor', 'Suboptimal', 'Good', 'Excellent'];
+const qualityOrder: Quality[] = ['Poor', 'Suboptimal', 'Good', 'Excellent'];
 
 /** Average round-trip time, ms: at most 100, up to 250, below 400, from 400. */
 export function latencyScore(rttMs: number): Quality {

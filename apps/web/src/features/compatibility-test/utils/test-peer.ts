@@ -39,7 +39,7 @@ function testTone(context: AudioContext): MediaStreamTrack {
   return destination.stream.getAudioTracks()[0]!;
 }
 
-export function isRelayConfiguration(iceServers: IceServer[]): boolean {
+function isRelayConfiguration(iceServers: IceServer[]): boolean {
   return iceServers.some((server) => server.urls.some((url) => /^turns?:/.test(url)) && !!server.credential);
 }
 

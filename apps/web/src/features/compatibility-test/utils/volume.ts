@@ -3,7 +3,7 @@
  * default -100…-30 dB range), read every 100 ms; the meter shows it against 200 (§9: "the audio
  * meter scales volume against 200").
  */
-export const volumeScale = 200;
+const volumeScale = 200;
 
 export function meterPercent(volume: number): number {
   return Math.max(0, Math.min(100, (volume / volumeScale) * 100));
@@ -22,7 +22,7 @@ export function standardDeviation(values: number[]): number {
 }
 
 /** §8: 'No audio detected.' when the volume values of a test have zero standard deviation. */
-export const noAudioDetected = 'No audio detected.';
+const noAudioDetected = 'No audio detected.';
 export function silentTestErrors(values: number[]): string[] {
   return standardDeviation(values) === 0 ? [noAudioDetected] : [];
 }

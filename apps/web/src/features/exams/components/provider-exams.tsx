@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { useSearchExams } from '../../../lib/api/exams/search-exams.ts';
 import { examColumns } from './exam-columns.tsx';
+import { noMatchingRecordsText } from '../../../components/paged-table/list-messages.ts';
 
 const columns = examColumns({ withPatient: true, viewHref: (exam) => paths.exam.getHref(exam.id) });
 const reviewedChoices = { all: 'All', reviewed: 'Reviewed', unreviewed: 'Unreviewed' } as const;
@@ -98,9 +99,7 @@ export function ProviderExams({ healthcareProviderId }: { healthcareProviderId: 
       query={query}
       pageNumber={pageNumber}
       setPageNumber={setPageNumber}
-      emptyText={
-        type || reviewed !== 'all' ? 'Sorry, no matching records found' : 'You have not conducted any exams yet.'
-      }
+      emptyText={type || reviewed !== 'all' ? noMatchingRecordsText : 'You have not conducted any exams yet.'}
     />
   );
 }

@@ -6,7 +6,7 @@ import { birthdateWithAge, patientName, sexLabel } from '../../../lib/format-pat
 import { UpdateProfileButton } from './patient-detail-actions.tsx';
 
 /** clinician-portal §9: the patient detail card is 250 px wide. */
-export const patientCardWidth = 250;
+const patientCardWidth = 250;
 
 /** The left card of the patient detail screen (clinician-portal §2.9), with its 'Update profile' button. */
 export function PatientDetailsCard({ patient }: { patient: PatientProfile }) {

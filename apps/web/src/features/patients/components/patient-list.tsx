@@ -14,6 +14,7 @@ import { usePatientListParams } from '../hooks/use-patient-list-params.ts';
 import { formatBirthdate, patientName } from '../../../lib/format-patient.ts';
 import { NoPatients } from './no-patients.tsx';
 import { PatientRowMenu } from './patient-row-menu.tsx';
+import { noMatchingRecordsText } from '../../../components/paged-table/list-messages.ts';
 
 const actionsColumn: PagedTableColumn<PatientProfile> = {
   id: 'actions',
@@ -84,7 +85,7 @@ export function PatientList({ emptyAction, ...scope }: PatientListProps) {
       query={query}
       pageNumber={pageNumber}
       setPageNumber={setPageNumber}
-      emptyText={searching ? 'Sorry, no matching records found' : undefined}
+      emptyText={searching ? noMatchingRecordsText : undefined}
     />
   );
 }

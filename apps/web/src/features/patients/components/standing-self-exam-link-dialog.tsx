@@ -22,7 +22,7 @@ import { useSendSelfExamLink } from '../../../lib/api/self-exam-links/send-self-
 import { accessInfoTexts } from '../../../components/virtual-exams/send-access-info.tsx';
 import { StandingLinkStatus } from './standing-link-status.tsx';
 
-export const standingLinkTexts = {
+const standingLinkTexts = {
   turnedOff: 'The standing self-exam link has been turned off',
   turnOffFailed: 'The link could not be turned off. Please try again.',
 } as const;

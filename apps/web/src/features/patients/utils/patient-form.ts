@@ -53,7 +53,7 @@ export function maskUsDate(next: string, previous: string): string {
   return cleaned;
 }
 
-export const birthdateMessages = {
+const birthdateMessages = {
   required: 'Date of birth is required',
   past: 'Date of birth must be in the past',
   invalid: 'Date of birth must be a valid date',

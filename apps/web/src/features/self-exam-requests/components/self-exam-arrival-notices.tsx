@@ -5,7 +5,7 @@ import { useNotifications } from '../../../components/notifications/use-notifica
 import { useSelfExamArrivals } from '../../../lib/api/self-exam-requests/get-self-exam-arrivals.ts';
 
 /** The notice for one arrived self exam (either kind): who sent it, and a link to the exam. */
-export function arrivalNotice(arrival: SelfExamArrival) {
+function arrivalNotice(arrival: SelfExamArrival) {
   return {
     message: `Self exam from ${arrival.patientName} arrived`,
     action: { label: 'View exam', href: paths.exam.getHref(arrival.examId) },

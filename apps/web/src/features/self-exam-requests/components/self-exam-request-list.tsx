@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { usePageParam } from '../../../hooks/use-page-param.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSearchSelfExamRequests } from '../../../lib/api/self-exam-requests/search-self-exam-requests.ts';
+import { noMatchingRecordsText } from '../../../components/paged-table/list-messages.ts';
 
 const columns: PagedTableColumn<SelfExamRequestListItem>[] = [
   {
@@ -76,7 +77,7 @@ export function SelfExamRequestList() {
       query={query}
       pageNumber={pageNumber}
       setPageNumber={setPageNumber}
-      emptyText={search.trim() ? 'Sorry, no matching records found' : 'You have not requested any self exams yet.'}
+      emptyText={search.trim() ? noMatchingRecordsText : 'You have not requested any self exams yet.'}
     />
   );
 }

@@ -20,7 +20,7 @@ import { ScheduleExamDialog } from './schedule-exam-dialog.tsx';
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
 
 /** exams-and-devices §2.1, §9: 800 px high, 15-minute steps, 4 slots per step, week view by default. */
-export const calendarLayout = { height: 800, step: 15, timeslots: 4 } as const;
+const calendarLayout = { height: 800, step: 15, timeslots: 4 } as const;
 
 /** A day's column header as plain text: the library's own gives it role columnheader outside any row (axe). */
 function DayHeader({ label }: { label: string }) {

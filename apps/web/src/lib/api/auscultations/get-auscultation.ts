@@ -10,7 +10,7 @@ export async function getAuscultation(id: string, signal?: AbortSignal): Promise
 }
 
 /** How often a recording still being processed is asked for again (a remote recording waits on it). */
-export const auscultationProcessingRefetchMs = 1000;
+const auscultationProcessingRefetchMs = 1000;
 
 export function getAuscultationQueryOptions(id: string) {
   return queryOptions({

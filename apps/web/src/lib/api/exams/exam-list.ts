@@ -9,7 +9,7 @@ export type ExamListParams = {
 };
 
 /** Every exam list: newest first, 10 a page, with the patient and the conducting provider (clinician-portal §7, §9). */
-export function buildExamListQuery({ filters, pageNumber }: ExamListParams): ListQueryInput {
+function buildExamListQuery({ filters, pageNumber }: ExamListParams): ListQueryInput {
   return {
     filters: filters.map((filter) => ({ field: filter.field, op: 'eq', value: filter.value })),
     sort: [{ field: 'dateCreated', direction: 'desc' }],

@@ -20,7 +20,7 @@ export async function getExam(id: string, signal?: AbortSignal): Promise<Exam> {
 }
 
 /** How often an exam with a recording still in processing is asked for again. */
-export const processingRefetchMs = 5000;
+const processingRefetchMs = 5000;
 
 /** True while the server is still working on one of the exam's recordings (not for rows that never got one). */
 export function hasRecordingInProcessing(exam: Exam | undefined): boolean {

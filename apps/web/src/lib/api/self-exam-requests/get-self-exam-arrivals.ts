@@ -7,7 +7,7 @@ import { examKeys } from '../exams/keys.ts';
 import { selfExamRequestKeys } from './keys.ts';
 
 /** How often the signed-in shell asks (only while the tab is visible: TanStack Query pauses hidden tabs). */
-export const selfExamArrivalsPollMs = 30_000;
+const selfExamArrivalsPollMs = 30_000;
 /**
  * Each question reaches back this far before the server's last `now`: an upload's row is stamped a
  * moment before its transaction commits (and API processes' clocks differ a little), so an arrival

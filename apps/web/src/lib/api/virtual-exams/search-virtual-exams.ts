@@ -11,7 +11,7 @@ export type CalendarRange = { healthcareProviderId: string; start: string; end: 
  * exams-and-devices §7.1, the calendar's search: the provider's own exams that start at or after
  * the range's start and end at or before its end, with the patient and provider loaded.
  */
-export function buildCalendarQuery(range: CalendarRange): ListQueryInput {
+function buildCalendarQuery(range: CalendarRange): ListQueryInput {
   return {
     filters: [
       { field: 'healthcareProviderId', op: 'eq', value: range.healthcareProviderId },

@@ -10,7 +10,7 @@ import { DeviceSelect } from '../device-select.tsx';
 import { PaneFrame } from '../pane-frame.tsx';
 
 /** §8: what the camera says when it cannot start. */
-export const unableToConnect = 'Unable to connect.';
+const unableToConnect = 'Unable to connect.';
 
 /** §2.10 Camera test: the chosen camera's picture; a camera that cannot start reports an error (§4). */
 export function CameraTestPane({

@@ -7,7 +7,7 @@ import { stethoscopeLabelPattern } from '../../../../lib/audio/stethoscope.ts';
 import type { LiveExamChannel } from '../../../../lib/realtime/live-exam-channel.ts';
 
 /** exams-and-devices §9: the stethoscope is looked for up to 16 times, every 500 ms. */
-export const stethoscopeSearch = { tries: 16, intervalMs: 500 } as const;
+const stethoscopeSearch = { tries: 16, intervalMs: 500 } as const;
 
 export type PatientStethoscopeStatus =
   /** Looking for an input whose label is a stethoscope's (§9 patterns). */

@@ -10,10 +10,10 @@ import { ProviderRoom } from '../../room/components/provider-room.tsx';
 import type { LocalMedia } from '../../../../hooks/use-local-media.ts';
 import { useVideoRoom } from '../../room/hooks/use-video-room.ts';
 
-export const patientDisconnectedText = 'The patient has disconnected.';
+const patientDisconnectedText = 'The patient has disconnected.';
 
 /** Whether a patient is in the room now (an open presence in the participant log). */
-export function usePatientPresent(channel: LiveExamChannel | null): boolean {
+function usePatientPresent(channel: LiveExamChannel | null): boolean {
   const log = useLiveExamField(channel, 'participantLog');
   return participantLogEntries({ participantLog: log ?? {} }).some(
     (entry) => entry.role === 'Patient' && entry.loggedOut === null,

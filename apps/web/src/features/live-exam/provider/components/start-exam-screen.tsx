@@ -13,7 +13,7 @@ import { patientName } from '../../../../lib/format-patient.ts';
 import { useNotify } from '../../../../components/notifications/use-notify.ts';
 import { LobbyFrame } from './lobby-frame.tsx';
 
-export const lobbyTexts = {
+const lobbyTexts = {
   patientRequired: 'You must select a patient',
   startFailed: 'There was an error starting the exam. Please try again.',
 } as const;

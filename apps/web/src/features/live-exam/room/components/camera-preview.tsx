@@ -12,7 +12,7 @@ import { MediaVideo } from '../../../../components/media/media-video.tsx';
 import type { LocalMedia } from '../../../../hooks/use-local-media.ts';
 
 /** §9: the lobby's preview is the requested track size, 500 wide by 625 high. */
-export const lobbyPreviewSize = { width: 500, height: 625 } as const;
+const lobbyPreviewSize = { width: 500, height: 625 } as const;
 
 /** The media toggles and the settings button, shared by the lobby preview and the room's footer. */
 export function MediaControls({ media, showStethoscope }: { media: LocalMedia; showStethoscope?: boolean }) {

@@ -11,7 +11,7 @@ import type { MediaDevice } from '../../../../lib/media/devices.ts';
 import type { LocalMedia } from '../../../../hooks/use-local-media.ts';
 
 /** The input chosen with `select-alt-steth` as the stethoscope (read by the remote auscultation). */
-export const stethoscopeChoiceKey = 'stethoscopeDeviceId';
+const stethoscopeChoiceKey = 'stethoscopeDeviceId';
 
 function DeviceSelect(props: {
   label: string;

@@ -12,7 +12,7 @@ import { reconnectingText, roomLayout, useLateWarning } from './provider-room.ts
 import { TargetMarker } from './target-marker.tsx';
 import type { LocalMedia } from '../../../../hooks/use-local-media.ts';
 
-export const clinicianVideoNotStartedText = 'The clinician’s video has not started yet. Please check your connection.';
+const clinicianVideoNotStartedText = 'The clinician’s video has not started yet. Please check your connection.';
 
 /**
  * The patient's side of the room (issue 16): the clinician's video, the patient's own preview,

@@ -20,7 +20,7 @@ export const roomLayout = {
   sidePanel: { width: '26rem', height: 625 },
 } as const;
 /** §7.2: a warning shows if a video track has not started after 5 seconds. */
-export const videoStartWarningMs = 5000;
+const videoStartWarningMs = 5000;
 export const videoNotStartedText =
   'The patient’s video has not started. Check the connection or ask the patient to check the camera.';
 export const reconnectingText = 'Connection lost. Reconnecting…';

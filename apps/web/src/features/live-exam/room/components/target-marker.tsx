@@ -3,7 +3,7 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 
 /** §9: the target marker is 51 px. */
-export const targetMarkerSize = 51;
+const targetMarkerSize = 51;
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
