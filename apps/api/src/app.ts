@@ -67,7 +67,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppOptions = {
+type AppOptions = {
   env: Env;
   database: DatabaseHandle;
   /** Secret of the local operator endpoint; the endpoint is off without one. */

@@ -193,4 +193,3 @@ export function createJobQueue(
     },
   };
 }
-export type JobQueue = ReturnType<typeof createJobQueue>;

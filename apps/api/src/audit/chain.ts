@@ -24,7 +24,7 @@ export type ExportedAuditEntry = {
   hash: string;
 };
 
-export type ChainReport =
+type ChainReport =
   | { ok: true; entries: number; head: { seq: number; hash: string } }
   | { ok: false; entries: number; brokenAt: { seq: number; id: number; at: string }; reason: string };
 

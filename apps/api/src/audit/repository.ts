@@ -3,8 +3,8 @@ import type { DbOrTx } from '../db/connect.js';
 import type { Principal } from '../lib/principal.js';
 
 /** join/leave: a participant entering or leaving a live exam (for the live-exam feature). */
-export type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave';
-export type AuditEntry = {
+type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave';
+type AuditEntry = {
   action: AuditAction;
   targetType:
     | 'patient-profile'
@@ -182,4 +182,3 @@ export function createAuditRepository(db: DbOrTx) {
     },
   };
 }
-export type AuditRepository = ReturnType<typeof createAuditRepository>;

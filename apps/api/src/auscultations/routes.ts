@@ -46,7 +46,7 @@ const remoteMaxDurationSec = Math.ceil(remoteRecording.maxRecordingSeconds * 1.1
  * The patient's remote recordings of live exams (issue 17), as these routes need them. The live exam
  * (realtime/remote-upload.ts) implements it; app.ts passes it in, so this folder imports no live exam.
  */
-export type RemoteUploads = {
+type RemoteUploads = {
   /** Before the body: the session must be the virtual exam's and the request open. Answers the audit actor. */
   authorize(
     request: FastifyRequest,

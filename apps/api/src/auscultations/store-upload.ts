@@ -15,7 +15,7 @@ import { createAuscultationRepository } from './repository.js';
 import type { UploadedRecording } from './upload.js';
 
 type AuscultationRow = Selectable<AuscultationsTable>;
-export type StoredUpload = { row: AuscultationRow; repeated: boolean };
+type StoredUpload = { row: AuscultationRow; repeated: boolean };
 
 /**
  * Stores one uploaded recording as a new auscultation of the exam (the in-person upload and the

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
  * database copy (GCM's tag), in a recording (its hash in the manifest) or in the manifest itself.
  * Both primitives are node:crypto's (OpenSSL); nothing here is hand-made cryptography.
  */
-export type BackupKeys = { database: Buffer; manifest: Buffer; fingerprint: string };
+type BackupKeys = { database: Buffer; manifest: Buffer; fingerprint: string };
 
 export function deriveBackupKeys(backupKey: Buffer): BackupKeys {
   if (backupKey.length !== 32) throw new Error('The backup key must be 32 bytes.');
@@ -20,7 +20,7 @@ export function deriveBackupKeys(backupKey: Buffer): BackupKeys {
   };
 }
 
-export type Sealed = { iv: string; tag: string };
+type Sealed = { iv: string; tag: string };
 
 export function sealDatabase(keys: BackupKeys, plaintext: Buffer, aad: string): { ciphertext: Buffer } & Sealed {
   const iv = crypto.randomBytes(12);

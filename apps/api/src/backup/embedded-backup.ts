@@ -24,7 +24,7 @@ const databaseFile = 'pgdata.tar.enc';
 const recordingsFolder = 'recordings';
 const format = 'auscura-embedded-backup' as const;
 
-export type BackupManifest = {
+type BackupManifest = {
   format: typeof format;
   version: 2;
   createdAt: string;
@@ -40,7 +40,7 @@ export type BackupManifest = {
 /** The associated data of the database copy's seal: ties it to this backup's manifest. */
 const databaseAad = (createdAt: string) => `${format} 2 ${createdAt}`;
 
-export type BackupSource = {
+type BackupSource = {
   /** PGlite's data folder as a tar, taken in one piece. */
   dumpDatabase(): Promise<Blob>;
   /** DATA_DIR/recordings. */

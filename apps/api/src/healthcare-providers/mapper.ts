@@ -14,7 +14,7 @@ export const providerColumns = [
   'hp.date_created',
 ] as const;
 
-export type ProviderRow = {
+type ProviderRow = {
   id: string;
   organization_id: string;
   email_address: string;

@@ -15,7 +15,7 @@ export const providerListWhitelist: ListWhitelist = {
 };
 const pageOrder = { columns: { dateCreated: 'hp.date_created', lastName: 'hp.last_name' }, tiebreak: 'hp.id' };
 
-export type ProviderAccount = SignInAccount;
+type ProviderAccount = SignInAccount;
 
 export function createHealthcareProviderRepository(db: DbOrTx) {
   const base = () =>

@@ -23,7 +23,7 @@ export type Auth0Management = {
   revokeSessions(userId: string): Promise<void>;
 };
 
-export type Auth0ManagementOptions = {
+type Auth0ManagementOptions = {
   /** Origin of the Management API, e.g. https://tenant.eu.auth0.com. */
   origin: string;
   clientId: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
-export type LockoutPolicy = {
+type LockoutPolicy = {
   /** Failures in a row for one account from one client address before that pair locks. */
   maxFailures: number;
   lockMinutes: number;
@@ -9,7 +9,7 @@ export type LockoutPolicy = {
   maxFailuresPerClient: number;
 };
 
-export type LockState = { locked: boolean; retryAfterSeconds: number; delayMs: number };
+type LockState = { locked: boolean; retryAfterSeconds: number; delayMs: number };
 
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const pairKey = (email: string, ip: string) => `${accountKey(email)}|client:${ip}`;

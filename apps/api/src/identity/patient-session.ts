@@ -15,7 +15,7 @@ const patientSessionTtlSeconds = 600;
 /** Patient session tokens are signed tokens with this prefix (lib/signed-token.ts); provider tokens are JWTs. */
 export const patientSessionTokenPrefix = 'ps1.';
 
-export type PatientSessionClaims = { ve: string; pid: string; n: string };
+type PatientSessionClaims = { ve: string; pid: string; n: string };
 
 export function createPatientSessions(db: Db) {
   const signer = createTokenSigner<PatientSessionClaims>(db, {

@@ -19,7 +19,7 @@ export const identityPaths = {
   interaction: '/interaction',
 } as const;
 
-export type BuiltInProviderOptions = {
+type BuiltInProviderOptions = {
   db: Db;
   keys: IdentityKeys;
   publicUrl: string;

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './principal.js';
 import { unauthorized } from './http-error.js';
 
-export type RouteInput<E extends Endpoint> = {
+type RouteInput<E extends Endpoint> = {
   params: ParsedParams<E>;
   query: ParsedQuery<E>;
   body: ParsedBody<E>;
@@ -29,7 +29,7 @@ type Sendable<T> = T extends Uint8Array ? Uint8Array | Readable : T;
  * status accepts (ts-rest's model). A field the schema lacks or a wrong type fails to compile;
  * a status declared with `z.null()` carries no body.
  */
-export type RouteResult<E extends Endpoint> = {
+type RouteResult<E extends Endpoint> = {
   [S in EndpointStatus<E>]: [ResponseInput<E, S>] extends [null]
     ? { status: S; body?: null }
     : { status: S; body: Sendable<ResponseInput<E, S>> };
@@ -39,7 +39,7 @@ export type RouteResult<E extends Endpoint> = {
  * The fields of a handler's answers that the contract's schema for that status lacks: a mapper
  * or a spread that leaks a column (a password hash) fails to compile, not just a literal typo.
  */
-export type ExtraResponseFields<E extends Endpoint, R> = R extends { status: infer S }
+type ExtraResponseFields<E extends Endpoint, R> = R extends { status: infer S }
   ? ExtraFields<R, Extract<RouteResult<E>, { status: S }>, 'response', WireLeaf | Readable>
   : never;
 

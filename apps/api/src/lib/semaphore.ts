@@ -1,5 +1,5 @@
 /** At most `slots` holders at once; the others wait in arrival order. */
-export type Semaphore = {
+type Semaphore = {
   run<T>(task: () => Promise<T>): Promise<T>;
   /** Waits for a slot and answers its release (idempotent), for work that cannot sit in one callback. */
   acquire(): Promise<() => void>;

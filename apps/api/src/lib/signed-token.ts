@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
-export type VerifiedToken<P> = { ok: true; payload: P } | { ok: false; reason: 'invalid' | 'expired' };
+type VerifiedToken<P> = { ok: true; payload: P } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Compact HMAC-SHA256 tokens (`<prefix>.<payload>.<signature>`, base64url) for the patient's
@@ -64,7 +64,6 @@ export function createTokenSigner<P extends object>(db: Db, options: { kind: str
     },
   };
 }
-export type TokenSigner<P extends object> = ReturnType<typeof createTokenSigner<P>>;
 
 /** The bearer token of a request, whatever its kind. */
 export function bearerToken(header: string | undefined): string | null {

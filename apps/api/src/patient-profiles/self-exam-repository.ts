@@ -36,7 +36,7 @@ function toSelfExamRequest(row: CodeRequestRow): SelfExamRequest {
   };
 }
 
-export type NewSelfExamRequest = {
+type NewSelfExamRequest = {
   organizationId: string;
   patientProfileId: string;
   healthcareProviderId: string;

@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export type RecordingsOptions = {
+type RecordingsOptions = {
   env: Env;
   database: DatabaseHandle;
   log: FastifyInstance['log'];

@@ -8,7 +8,7 @@ export const firebaseServiceAccountSchema = z.object({
   private_key: z.string().includes('PRIVATE KEY'),
   private_key_id: z.string().optional(),
 });
-export type FirebaseServiceAccount = z.infer<typeof firebaseServiceAccountSchema>;
+type FirebaseServiceAccount = z.infer<typeof firebaseServiceAccountSchema>;
 
 /** Firebase Auth accepts custom tokens for at most an hour. */
 export const firebaseTokenTtlSeconds = 3600;

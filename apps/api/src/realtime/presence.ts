@@ -9,7 +9,7 @@ import type { Db } from '../db/connect.js';
  */
 export const presenceTimings = { renewMs: 2000, staleMs: 6000, sweepMs: 2000 } as const;
 
-export type OrphanPresence = { presenceKey: string; virtualExamId: string; lastSeen: Date };
+type OrphanPresence = { presenceKey: string; virtualExamId: string; lastSeen: Date };
 
 export function createPresenceLeases(db: Db, serverId: string) {
   return {
@@ -51,4 +51,3 @@ export function createPresenceLeases(db: Db, serverId: string) {
     },
   };
 }
-export type PresenceLeases = ReturnType<typeof createPresenceLeases>;

@@ -12,12 +12,12 @@ import { examOver, isCodeLive } from '../virtual-exams/service.js';
 import type { UploadedRecording } from '../auscultations/upload.js';
 
 /** The live exams' shared state as the API holds it (the WebSocket adapter's store and bus). */
-export type LiveState = {
+type LiveState = {
   read(virtualExamId: string): Promise<{ state: StoredState }>;
   change(virtualExamId: string, apply: (state: StoredState) => StoredState | null): Promise<unknown>;
 };
 
-export type RemoteUploadDeps = {
+type RemoteUploadDeps = {
   db: Db;
   sessions: PatientSessions;
   /** Null when the state lives in Firebase, out of the API's sight (then only the session and exam are checked). */

@@ -19,7 +19,7 @@ const socketPath = /^\/api\/v1\/realtime\/live-exam\/([0-9a-f-]{36})$/i;
 /** Time to send the auth message after connecting. */
 const authTimeoutMs = 10_000;
 
-export type RealtimeServerOptions = {
+type RealtimeServerOptions = {
   /** Where the state, presences and leases live (the relaxed-commit handle: see DatabaseHandle). */
   db: Db;
   bus: StateBus;

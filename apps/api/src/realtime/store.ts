@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.js';
 import { emptyStoredState, parseStoredState } from './rules.js';
 import type { StoredState } from './rules.js';
 
-export type VersionedState = { version: number; state: StoredState };
+type VersionedState = { version: number; state: StoredState };
 
 /** Exams whose newest known document is kept in memory (the exams with connections, in practice). */
 const cacheLimit = 10_000;
@@ -83,4 +83,3 @@ export function createStateStore(db: Db) {
     },
   };
 }
-export type StateStore = ReturnType<typeof createStateStore>;

@@ -50,7 +50,7 @@ function toSelfExamLink(row: LinkRow): SelfExamLink {
   };
 }
 
-export type NewSelfExamLink = {
+type NewSelfExamLink = {
   organizationId: string;
   patientProfileId: string;
   healthcareProviderId: string;

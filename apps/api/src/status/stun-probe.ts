@@ -8,7 +8,7 @@ const magicCookie = 0x2112a442;
 const bindingRequest = 0x0001;
 const bindingSuccess = 0x0101;
 
-export type IceServerUrl = {
+type IceServerUrl = {
   scheme: 'stun' | 'stuns' | 'turn' | 'turns';
   host: string;
   port: number;

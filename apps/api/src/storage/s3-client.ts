@@ -11,7 +11,7 @@ export type S3Settings = {
   secretAccessKey: string;
 };
 
-export type S3Object = { key: string; lastModified: Date; size: number };
+type S3Object = { key: string; lastModified: Date; size: number };
 
 /** An S3 answer other than the one expected, with the service's error code and message. */
 export class S3RequestError extends Error {
@@ -206,5 +206,3 @@ export function createS3Client(settings: S3Settings) {
     },
   };
 }
-
-export type S3Client = ReturnType<typeof createS3Client>;

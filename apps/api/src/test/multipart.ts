@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-export type MultipartPart = { name: string; data: Buffer | string; filename?: string; contentType?: string };
+type MultipartPart = { name: string; data: Buffer | string; filename?: string; contentType?: string };
 
 /** A multipart/form-data body for app.inject (what the browser's FormData sends). */
 export function multipartBody(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {

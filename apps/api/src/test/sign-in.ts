@@ -22,8 +22,6 @@ class CookieJar {
   }
 }
 
-export type SignInAttempt = { status: number; body: string; location?: string };
-
 const clientId = 'auscura-web';
 const redirectUri = 'http://localhost:8080/auth-callback';
 

@@ -3,7 +3,7 @@ import { MediaStreamTrack, RTCPeerConnection, RTCSessionDescription, RtpHeader, 
 /** A minimal offer the preflight's checks accept by shape (no peer could connect with it). */
 export const preflightOffer = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
 
-export type EchoResult = {
+type EchoResult = {
   rtpBack: number;
   sequencesBack: number[];
   sequenceGaps: number;

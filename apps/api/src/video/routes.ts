@@ -23,7 +23,7 @@ import type { CompatibilityTokens } from './compatibility/test-tokens.js';
 /** How long a patient's TURN credentials outlast its exam's access code (a late end, a reconnect). */
 export const patientTurnGraceSeconds = 15 * 60;
 
-export type VideoRoutesOptions = {
+type VideoRoutesOptions = {
   db: Db;
   sessions: PatientSessions;
   verify: TokenVerifier;

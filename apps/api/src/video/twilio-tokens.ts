@@ -4,7 +4,7 @@
  * room; `twilio-video` in the browser connects with it. Rooms are created by the first connect
  * (Twilio's client-side room creation, on by default), as the account's default room type.
  */
-export type TwilioSettings = { accountSid: string; apiKeySid: string; apiKeySecret: string };
+type TwilioSettings = { accountSid: string; apiKeySid: string; apiKeySecret: string };
 
 /** Four hours: longer than any exam; Twilio accepts up to 24 h. A reconnecting page asks again. */
 export const twilioTokenTtlSeconds = 4 * 60 * 60;

@@ -118,7 +118,7 @@ export function toVirtualExam(row: JoinedRow, loads: readonly string[]): Virtual
   };
 }
 
-export type NewVirtualExam = {
+type NewVirtualExam = {
   organizationId: string;
   patientProfileId: string;
   healthcareProviderId: string;

@@ -1,6 +1,6 @@
 import { bestAlignment, leastSquaredDifference, refineAlignment, rms } from '@auscura/audio-engine';
 
-export interface WindowLikeness {
+interface WindowLikeness {
   /** Windows of the excerpt, and how many are the source (correlation ≥ `threshold`). */
   windows: number;
   alike: number;

@@ -6,7 +6,7 @@ import type { MeterMessage } from '@auscura/audio-engine/worklet-messages';
 export type MonitorSettings = { enabled: boolean; preset: PresetName; gain: number };
 
 /** What to open: `key` names it (another key opens another input), `open` opens it with the monitor's settings. */
-export type LiveInputSource = { key: unknown; open: (monitor: MonitorSettings) => Promise<LiveInput> };
+type LiveInputSource = { key: unknown; open: (monitor: MonitorSettings) => Promise<LiveInput> };
 
 /**
  * Keeps a LiveInput open for as long as its source is given (level meter, live monitor, recorder)

@@ -4,8 +4,7 @@ import type { MediaDeviceLists } from '../lib/media/devices.ts';
 import { cameraConstraints, microphoneConstraints, runMediaCheck } from '../lib/media/media-check.ts';
 import type { MediaFailure } from '../lib/media/media-check.ts';
 
-export type LocalMediaCheck =
-  { status: 'inProgress' } | { status: 'passed' } | { status: 'failed'; reason: MediaFailure };
+type LocalMediaCheck = { status: 'inProgress' } | { status: 'passed' } | { status: 'failed'; reason: MediaFailure };
 
 const emptyLists: MediaDeviceLists = { videoInputs: [], audioInputs: [], stethoscopes: [] };
 

@@ -4,7 +4,7 @@ import { prepareRecorded } from '../lib/audio/recorded.ts';
 import type { Recorded } from '../lib/audio/recorded.ts';
 import { useCountdown } from './use-countdown.ts';
 
-export type RecorderPhase = 'idle' | 'recording' | 'finishing';
+type RecorderPhase = 'idle' | 'recording' | 'finishing';
 
 /** How one recording ended. */
 export type RecordOutcome =

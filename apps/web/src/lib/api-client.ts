@@ -51,7 +51,7 @@ export function setApiAuth(hooks: AuthHooks | null): void {
 }
 
 /** The params, query and body the endpoint declares (typed by its schemas), and the fetch extras. */
-export type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
+type RequestOptions<E extends Endpoint> = EndpointRequest<E> & {
   signal?: AbortSignal;
   /** The request may outlive the page (error reports sent while it unloads). */
   keepalive?: boolean;

@@ -3,7 +3,7 @@ import type { Endpoint, EndpointParams, EndpointQuery, EndpointStatus, ResponseB
 import { ApiError, authorization, buildUrl } from './api-client.ts';
 import type { ApiResponse } from './api-client.ts';
 
-export type UploadProgress = { loaded: number; total: number };
+type UploadProgress = { loaded: number; total: number };
 
 /**
  * Sends a multipart body to one endpoint with the bearer token, reporting upload progress.

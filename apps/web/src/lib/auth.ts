@@ -3,7 +3,7 @@ import { useAuth0 } from '@auth0/auth0-react';
 import { claims } from '@auscura/contracts';
 import { setApiAuth } from './api-client.ts';
 
-export type CurrentUser = {
+type CurrentUser = {
   name: string | null;
   email: string | null;
   roles: string[];

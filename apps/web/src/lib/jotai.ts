@@ -5,4 +5,3 @@ import { createStore } from 'jotai';
  * an explicit store lets code outside React (window listeners, tests) read and write them.
  */
 export const appStore = createStore();
-export type AppStore = typeof appStore;

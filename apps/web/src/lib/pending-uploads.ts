@@ -4,7 +4,7 @@
  * clientRecordingId, so every retry is the same upload and the server never stores it twice. One
  * database per flow (self exam, live exam), indexed by what the flow lists them by.
  */
-export type PendingRecord = { clientRecordingId: string; dateCreated: string };
+type PendingRecord = { clientRecordingId: string; dateCreated: string };
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PublicConfig } from '@auscura/contracts';
 
-export type PublicConfigState = {
+type PublicConfigState = {
   /** null while the server cannot be reached: public pages still work, the rest shows a retry screen. */
   config: PublicConfig | null;
   retry: () => Promise<void>;

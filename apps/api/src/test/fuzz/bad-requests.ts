@@ -189,7 +189,7 @@ const valid = (schema: z.ZodType | undefined, value: unknown) => !schema || sche
  * by construction or by the contract's own schemas (mustRefuse), or a read with valid input. A
  * valid change is never generated (it would change rows on purpose).
  */
-export type GeneratedRequest = Omit<FuzzRequest, 'headers'> & { contentType?: string };
+type GeneratedRequest = Omit<FuzzRequest, 'headers'> & { contentType?: string };
 
 export function badRequests(endpoint: Endpoint, context: FuzzContext): fc.Arbitrary<GeneratedRequest> {
   const names = pathParams(endpoint.path);

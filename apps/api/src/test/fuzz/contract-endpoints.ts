@@ -2,7 +2,7 @@ import * as contracts from '@auscura/contracts';
 import type { Endpoint } from '@auscura/contracts';
 import { z } from 'zod';
 
-export type ContractEndpoint = {
+type ContractEndpoint = {
   /** `METHOD /api/v1/path`, as app.registeredRoutes names it. */
   key: string;
   /** Where the contract defines it, e.g. `examRoutes.get`. */

@@ -7,7 +7,7 @@ const debounceMs = 800;
 /** clinician-portal §9, exams-and-devices §5: 'Notes saved' shows for 3 seconds. */
 const savedNoticeMs = 3000;
 
-export type NotesStatus = 'idle' | 'saving' | 'saved' | 'failed';
+type NotesStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 /**
  * The text of an exam's notes and its saving (PUT /exams/:id/notes): `save` sends the text unless

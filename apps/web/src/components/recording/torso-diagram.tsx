@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import { auscultationSites, siteName, siteOf } from '@auscura/contracts';
 import type { AuscultationPoint, SitePosition } from '@auscura/contracts';
 
-export type TorsoMode = 'heart' | 'lungs' | 'none';
+type TorsoMode = 'heart' | 'lungs' | 'none';
 type View = SitePosition['view'];
 
 const modes: Array<{ value: TorsoMode; label: string }> = [

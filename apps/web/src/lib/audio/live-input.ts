@@ -41,7 +41,7 @@ export type Capture = { samples: Float32Array; sampleRate: number };
 const monoInput = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'speakers' } as const;
 
 /** How a LiveInput is opened: whose stream, and what runs on it besides the meter and the monitor. */
-export type LiveInputOptions = {
+type LiveInputOptions = {
   /** The stream is the input's own: destroy() stops its tracks (false for a stream shared with a room). */
   ownsStream: boolean;
   /** Also run the engine's streaming bad-noise check (exams-and-devices §5) and report its changes. */

@@ -11,7 +11,7 @@ const deviceStorageKeys = {
   videoInputDeviceId: 'videoInputDeviceId',
   audioInputDeviceId: 'audioInputDeviceId',
 } as const;
-export type DeviceChoice = keyof typeof deviceStorageKeys;
+type DeviceChoice = keyof typeof deviceStorageKeys;
 
 export type MediaDevice = { deviceId: string; label: string };
 export type MediaDeviceLists = { videoInputs: MediaDevice[]; audioInputs: MediaDevice[]; stethoscopes: MediaDevice[] };

@@ -56,7 +56,7 @@ export function microphoneConstraints(deviceId: string | null): MediaTrackConstr
   return deviceId ? { deviceId: { exact: deviceId } } : {};
 }
 
-export type MediaCheckResult = { status: 'passed'; stream: MediaStream } | { status: 'failed'; reason: MediaFailure };
+type MediaCheckResult = { status: 'passed'; stream: MediaStream } | { status: 'failed'; reason: MediaFailure };
 
 /**
  * §4: the platform, then the camera and microphone (which asks for permission), then whether the

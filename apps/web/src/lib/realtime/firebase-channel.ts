@@ -20,7 +20,7 @@ export type FirebaseDatabaseSdk = Pick<
   | 'goOffline'
 >;
 
-export type FirebaseChannelOptions = {
+type FirebaseChannelOptions = {
   virtualExamId: string;
   participant: LiveExamParticipant;
   /** The web app's Firebase settings (public: apiKey, databaseURL, projectId). */

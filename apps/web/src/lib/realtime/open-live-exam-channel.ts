@@ -2,7 +2,7 @@ import type { PublicConfig } from '@auscura/contracts';
 import type { LiveExamChannel, LiveExamParticipant } from './live-exam-channel.ts';
 import { createWebSocketChannel } from './websocket-channel.ts';
 
-export type OpenLiveExamOptions = {
+type OpenLiveExamOptions = {
   virtualExamId: string;
   /** Who is connecting (the provider, or the patient's session): Firebase writes it into the presence. */
   participant: LiveExamParticipant;

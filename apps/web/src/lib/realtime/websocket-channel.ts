@@ -15,7 +15,7 @@ type SocketLike = {
 };
 export type WebSocketConstructor = new (url: string) => SocketLike;
 
-export type WebSocketChannelOptions = {
+type WebSocketChannelOptions = {
   virtualExamId: string;
   /** A fresh §7.3 participant token (authorized-participant or potential-participant); asked for per connection. */
   getToken: () => Promise<string>;

@@ -3,7 +3,7 @@ import type { LiveExamSignaling } from '../realtime/live-exam-channel.ts';
 import type { VideoRoom } from './video-room.ts';
 import { joinWebRtcRoom } from './webrtc-room.ts';
 
-export type OpenVideoRoomOptions = {
+type OpenVideoRoomOptions = {
   virtualExamId: string;
   role: ParticipantRole;
   localTracks: MediaStreamTrack[];

@@ -5,7 +5,7 @@ import { stethoscopeMaxBitrate } from './stethoscope-sdp.ts';
 import { createRoomEvents } from './video-room.ts';
 import type { RoomConnectionState, VideoRoom } from './video-room.ts';
 
-export type TwilioRoomOptions = {
+type TwilioRoomOptions = {
   /** The access token of POST /video/rooms or /video/rooms/{id}/tokens (a VideoGrant for this room). */
   token: string;
   roomName: string;

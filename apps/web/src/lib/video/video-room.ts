@@ -1,4 +1,4 @@
-import type { DataTrackMessage, ParticipantRole } from '@auscura/contracts';
+import type { DataTrackMessage } from '@auscura/contracts';
 
 /**
  * The video room of a virtual exam (exams-and-devices §2.4, §7.2), whichever service carries it:
@@ -35,13 +35,6 @@ export type VideoRoom = {
   readonly stethoscope: MediaStreamTrack | null;
   /** Leaves the room; the other side hears it at once. */
   leave(): void;
-};
-
-export type JoinRoomOptions = {
-  virtualExamId: string;
-  role: ParticipantRole;
-  /** The local camera and microphone tracks to send (either may be missing). */
-  localTracks: MediaStreamTrack[];
 };
 
 /** A tiny typed event emitter shared by the implementations. */

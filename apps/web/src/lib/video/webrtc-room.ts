@@ -12,7 +12,7 @@ export type Signaling = {
   onReconnect(listener: () => void): () => void;
 };
 
-export type WebRtcRoomOptions = {
+type WebRtcRoomOptions = {
   role: ParticipantRole;
   signaling: Signaling;
   localTracks: MediaStreamTrack[];

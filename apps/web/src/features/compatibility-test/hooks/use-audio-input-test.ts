@@ -5,7 +5,7 @@ import { audioInputReportAtom, deviceChangeSnackbarAtom } from '../stores/wizard
 import { compatibilityTimings } from '../utils/timings.ts';
 import { meanVolume, silentTestErrors } from '../utils/volume.ts';
 
-export type InputTestState = { running: boolean; recording: boolean; volume: number; done: boolean };
+type InputTestState = { running: boolean; recording: boolean; volume: number; done: boolean };
 
 /**
  * §2.10/§9 audio input test: the microphone's volume every 100 ms for 20 s, or for 4 s while

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { listMediaDevices } from '../../../lib/media/devices.ts';
 import type { MediaDeviceLists } from '../../../lib/media/devices.ts';
 
-export type DeviceListsWithOutputs = MediaDeviceLists & { audioOutputs: { deviceId: string; label: string }[] };
+type DeviceListsWithOutputs = MediaDeviceLists & { audioOutputs: { deviceId: string; label: string }[] };
 
 const empty: DeviceListsWithOutputs = { videoInputs: [], audioInputs: [], stethoscopes: [], audioOutputs: [] };
 

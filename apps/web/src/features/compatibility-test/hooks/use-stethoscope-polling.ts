@@ -4,7 +4,7 @@ import { pickAudioInput } from '../../../lib/audio/stethoscope.ts';
 import { stethoscopeAtom } from '../stores/wizard.ts';
 import { compatibilityTimings } from '../utils/timings.ts';
 
-export type PollingState = { status: 'searching' | 'found' | 'notFound'; tries: number };
+type PollingState = { status: 'searching' | 'found' | 'notFound'; tries: number };
 
 /**
  * §9: up to 16 looks, 500 ms apart, for an audio input whose label matches a device unit (the

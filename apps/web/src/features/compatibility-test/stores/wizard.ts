@@ -21,7 +21,7 @@ export const videoReportAtom = atom<DeviceTestReport>({ errors: [] });
 export const audioInputReportAtom = atom<DeviceTestReport>({ errors: [] });
 export const audioOutputReportAtom = atom<DeviceTestReport>({ errors: [] });
 
-export type StethoscopeState = {
+type StethoscopeState = {
   /** Polling (16 × 500 ms) found no input whose label matches a device unit. */
   connectionError: boolean;
   deviceId: string | null;
@@ -29,7 +29,7 @@ export type StethoscopeState = {
 };
 export const stethoscopeAtom = atom<StethoscopeState>({ connectionError: false, deviceId: null, label: null });
 
-export type TokenState =
+type TokenState =
   | { status: 'loading' }
   | { status: 'ready'; token: CompatibilityToken }
   | { status: 'expired' }

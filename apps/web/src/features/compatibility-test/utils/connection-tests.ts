@@ -46,7 +46,7 @@ export const initialConnectionTests: ConnectionTestsState = {
   turnUrls: [],
 };
 
-export type ConnectionTestsDeps = {
+type ConnectionTestsDeps = {
   iceServers: (signal: AbortSignal) => Promise<IceServer[]>;
   /** Posts the complete offer, answers the server's description. */
   exchange: (offerSdp: string, signal: AbortSignal) => Promise<string>;

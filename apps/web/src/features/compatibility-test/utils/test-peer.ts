@@ -14,7 +14,7 @@ import type { IceServer } from '@auscura/contracts';
 export type ConnectionProgress =
   'connected' | 'iceConnected' | 'peerConnectionConnected' | 'dtlsConnected' | 'mediaAcquired';
 
-export type TestPeer = {
+type TestPeer = {
   pc: RTCPeerConnection;
   sender: RTCRtpSender;
   channel: RTCDataChannel;

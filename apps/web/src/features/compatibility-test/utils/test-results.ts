@@ -4,7 +4,7 @@ import type { ConnectionTestsState } from './connection-tests.ts';
 import type { BrowserInfo } from './browser-info.ts';
 import { qualityScores } from './quality.ts';
 
-export type TestResultsInput = {
+type TestResultsInput = {
   audioInput: DeviceTestReport;
   audioOutput: DeviceTestReport;
   video: DeviceTestReport;

@@ -6,8 +6,7 @@ import { uploadSelfExamAuscultation } from '../../../lib/api/self-exam-requests/
 import { removePendingUpload, savePendingUpload } from '../utils/pending-uploads.ts';
 import type { PendingUpload } from '../utils/pending-uploads.ts';
 
-export type SendState =
-  { state: 'idle' } | { state: 'sending'; percent: number } | { state: 'failed'; message: string };
+type SendState = { state: 'idle' } | { state: 'sending'; percent: number } | { state: 'failed'; message: string };
 
 /** The server's refusal as the patient reads it; a network failure keeps the recording for a retry. */
 function failureMessage(error: unknown): string {

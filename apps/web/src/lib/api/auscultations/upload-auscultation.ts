@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiUpload } from '../../api-upload.ts';
 
 /** One recording to send: the JSON part's fields and the WAV file, for an exam. */
-export type AuscultationUpload = Required<
+type AuscultationUpload = Required<
   Pick<z.input<typeof createAuscultationPartSchema>, 'auscultationPoint' | 'noiseQualityRecord' | 'clientRecordingId'>
 > & { examId: string; deviceLabel: string; wav: Blob };
 

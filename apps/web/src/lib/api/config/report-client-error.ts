@@ -2,7 +2,7 @@ import { configRoutes } from '@auscura/contracts';
 import type { EndpointBody } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 
-export type ClientErrorReport = EndpointBody<typeof configRoutes.reportClientError>;
+type ClientErrorReport = EndpointBody<typeof configRoutes.reportClientError>;
 
 /**
  * Posts one client error to the API's log (when Sentry is not configured). `keepalive`: the

@@ -4,10 +4,7 @@ import type { EndpointBody, Exam } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 
 /** Who conducts the exam and for which patient (the rest of POST /exams' body is set here). */
-export type InPersonExamStart = Pick<
-  EndpointBody<typeof examRoutes.create>,
-  'healthcareProviderId' | 'patientProfileId'
->;
+type InPersonExamStart = Pick<EndpointBody<typeof examRoutes.create>, 'healthcareProviderId' | 'patientProfileId'>;
 
 /** Starts an in-person exam; the answer carries the patient (for the dialog's header). */
 export async function createInPersonExam(start: InPersonExamStart): Promise<Exam> {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../api-client.ts';
 import { getEmailAddressQueryOptions } from './get-email-address.ts';
 import { getHealthcareProviderQueryOptions } from './get-healthcare-provider.ts';
 
-export type EmailAddressChange = { emailAddress: string; currentPassword: string };
+type EmailAddressChange = { emailAddress: string; currentPassword: string };
 
 export async function putEmailAddress(id: string, change: EmailAddressChange): Promise<string> {
   const { data } = await apiRequest(healthcareProviderRoutes.putEmailAddress, 200, { params: { id }, body: change });

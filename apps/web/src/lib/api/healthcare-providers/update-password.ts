@@ -3,7 +3,7 @@ import { healthcareProviderRoutes } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 import { getHealthcareProviderQueryOptions } from './get-healthcare-provider.ts';
 
-export type PasswordChange = { password: string; currentPassword: string };
+type PasswordChange = { password: string; currentPassword: string };
 
 export async function updatePassword(id: string, change: PasswordChange): Promise<void> {
   await apiRequest(healthcareProviderRoutes.updatePassword, 204, { params: { id }, body: change });

@@ -2,7 +2,7 @@ import { tokenServerExpiredMessage, videoRoutes } from '@auscura/contracts';
 import type { CompatibilityToken } from '@auscura/contracts';
 import { ApiError, apiRequest } from '../../api-client.ts';
 
-export type CompatibilityTokenAnswer = { expired: false; token: CompatibilityToken } | { expired: true };
+type CompatibilityTokenAnswer = { expired: false; token: CompatibilityToken } | { expired: true };
 
 /**
  * exams-and-devices §7.2/§7.6: the compatibility test's token. The answer 'token server expired'

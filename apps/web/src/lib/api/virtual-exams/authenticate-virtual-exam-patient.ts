@@ -3,7 +3,7 @@ import { normalizeAccessCode, virtualExamRoutes } from '@auscura/contracts';
 import type { PatientSession } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 
-export type PatientAuthInput = { virtualExamId: string; userName: string; accessCode: string };
+type PatientAuthInput = { virtualExamId: string; userName: string; accessCode: string };
 
 /** exams-and-devices §7.1 POST /virtual-exams/{id}/auth (unauth): a patient session for a name and the code. */
 export async function authenticateVirtualExamPatient(input: PatientAuthInput): Promise<PatientSession> {

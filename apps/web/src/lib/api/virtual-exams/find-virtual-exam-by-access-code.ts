@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { accessCodeLookupSchema } from '@auscura/contracts';
 import { apiRequest } from '../../api-client.ts';
 
-export type AccessCodeLookup = z.infer<typeof accessCodeLookupSchema>;
+type AccessCodeLookup = z.infer<typeof accessCodeLookupSchema>;
 
 /**
  * Patient portal (unauth): which virtual exam a code opens. Any code that opens none answers

@@ -9,7 +9,7 @@ import { useLiveExamField } from '../../../../lib/realtime/use-live-exam-field.t
 import { pendingFromRecorded, pendingRemoteUploads, retryDelayMs, sendRemoteUpload } from '../utils/remote-uploads.ts';
 import type { PendingRemoteUpload } from '../utils/remote-uploads.ts';
 
-export type PatientRecordingView =
+type PatientRecordingView =
   | { kind: 'idle' }
   | { kind: 'recording'; point: string }
   | { kind: 'sending'; point: string; percent: number; retrying: boolean }

@@ -9,7 +9,7 @@ import type { LiveExamChannel } from '../../../../lib/realtime/live-exam-channel
 /** exams-and-devices §9: the stethoscope is looked for up to 16 times, every 500 ms. */
 const stethoscopeSearch = { tries: 16, intervalMs: 500 } as const;
 
-export type PatientStethoscopeStatus =
+type PatientStethoscopeStatus =
   /** Looking for an input whose label is a stethoscope's (§9 patterns). */
   | 'searching'
   /** None found: the patient may use any input ('Stethoscope Not Detected'). */

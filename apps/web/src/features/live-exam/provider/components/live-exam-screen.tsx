@@ -16,7 +16,7 @@ import { LobbyFrame } from './lobby-frame.tsx';
 import { StartExamScreen } from './start-exam-screen.tsx';
 
 /** The lobby state of exams-and-devices §4 that the page's navigation state carries. */
-export type LiveExamNavigationState = {
+type LiveExamNavigationState = {
   patientProfileId?: string;
   /** The room is open (lobby state 'exam'). */
   inExam?: boolean;

@@ -37,7 +37,7 @@ export function useLateWarning(active: boolean, done: boolean, ms = videoStartWa
   return late && !done;
 }
 
-export type ProviderRoomProps = {
+type ProviderRoomProps = {
   media: LocalMedia;
   remoteStream: MediaStream | null;
   /** Bumped when the remote stream gains a track. */

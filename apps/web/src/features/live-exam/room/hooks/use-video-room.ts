@@ -5,7 +5,7 @@ import type { LiveExamChannel } from '../../../../lib/realtime/live-exam-channel
 import { openVideoRoom } from '../../../../lib/video/open-video-room.ts';
 import type { RoomConnectionState, VideoRoom } from '../../../../lib/video/video-room.ts';
 
-export type UseVideoRoomOptions = {
+type UseVideoRoomOptions = {
   virtualExamId: string;
   role: ParticipantRole;
   channel: LiveExamChannel | null;

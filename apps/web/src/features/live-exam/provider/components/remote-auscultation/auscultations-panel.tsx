@@ -24,7 +24,7 @@ import { RecordingControls } from './recording-controls.tsx';
 import { StethoscopeListening } from './stethoscope-listening.tsx';
 import type { PreviewState } from './stethoscope-listening.tsx';
 
-export type AuscultationsPanelProps = {
+type AuscultationsPanelProps = {
   channel: LiveExamChannel | null;
   examId: string | null;
   /** The clinician's own camera and microphone (muted during a recording when the flag says so). */
