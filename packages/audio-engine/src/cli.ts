@@ -3,7 +3,7 @@
 //   auscura-dsp process IN.wav --preset wide --gain 2 [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
 //   auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
 //   auscura-dsp variants IN.wav -o DIR [--float]
-//   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
+//   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR] [--report DIR]
 //   auscura-dsp bench [--browser] [--chromium PATH] [--json]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -21,7 +21,7 @@ const USAGE = `usage:
   auscura-dsp process IN.wav --preset wide|low|high|raw [--gain G] [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
   auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
   auscura-dsp variants IN.wav -o DIR [--float]
-  auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
+  auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR] [--report DIR]
   auscura-dsp bench [--browser] [--chromium PATH] [--json]`;
 
 class UsageError extends Error {}
@@ -51,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
       update: { type: 'boolean', default: false },
       fixtures: { type: 'string' },
       golden: { type: 'string' },
+      report: { type: 'string' },
       browser: { type: 'boolean', default: false },
       chromium: { type: 'string', default: '/usr/bin/chromium' },
       site: { type: 'string', default: 'heart' },
@@ -139,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'regress': {
+      if (values.update && values.report) throw new UsageError('--report compares with the golden: not with --update');
       const reports = regress(engine, {
         update: values.update,
         ...(values.fixtures ? { fixtures: values.fixtures } : {}),
@@ -156,6 +158,11 @@ async function main(argv: string[]): Promise<number> {
           ? `golden written for ${reports.length} fixtures`
           : `${reports.length - failed}/${reports.length} fixtures match`,
       );
+      if (values.report) {
+        const { writeRegressReport } = await import('./regress-report.js');
+        const files = writeRegressReport(values.report, reports);
+        console.log(`report: ${files.html}\njunit:  ${files.junit}`);
+      }
       return failed ? 1 : 0;
     }
     case 'bench': {
