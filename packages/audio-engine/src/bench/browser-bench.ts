@@ -17,7 +17,7 @@ export const CHROMIUM_ARGS = [
 export async function runBrowserBench(
   executablePath: string,
   runs = 3,
-): Promise<{ native: number; engine: number; version: string }> {
+): Promise<{ native: number; engine: number; version: string; spectrogram: { median: number; all: number[] } }> {
   const { chromium } = await import('playwright-core');
   const { server, origin } = await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -29,7 +29,11 @@ export async function runBrowserBench(
       native: number;
       engine: number;
     };
-    return { ...r, version: browser.version() };
+    const spectrogram = (await page.evaluate(() => (window as unknown as PageHooks).benchSpectrogram!(9))) as {
+      median: number;
+      all: number[];
+    };
+    return { ...r, spectrogram, version: browser.version() };
   } finally {
     await browser.close();
     server.close();
