@@ -16,6 +16,7 @@ import { analyzeRecording, type RecordingSite } from './analysis.js';
 import { formatMurmur } from './murmur/describe.js';
 import { VARIANT_NAMES } from './engine.js';
 import { DEFAULT_FIXTURES, regress } from './regress.js';
+import type { BrowserBenchResult } from './bench/browser-bench.js';
 
 const USAGE = `usage:
   auscura-dsp process IN.wav --preset wide|low|high|raw [--gain G] [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
@@ -169,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
       const { runNodeBench } = await import('./bench/dsp-bench.js');
       const upload = readMonoWav(join(DEFAULT_FIXTURES, 'heart_stethoscope_quiet_44k_artiexu.wav'));
       const cases = runNodeBench(engine, upload);
-      let browser: Awaited<ReturnType<typeof import('./bench/browser-bench.js').runBrowserBench>> | undefined;
+      let browser: BrowserBenchResult | undefined;
       if (values.browser) {
         const { runBrowserBench } = await import('./bench/browser-bench.js');
         browser = await runBrowserBench(values.chromium);

@@ -14,10 +14,16 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function runBrowserBench(
-  executablePath: string,
-  runs = 3,
-): Promise<{ native: number; engine: number; version: string; spectrogram: { median: number; all: number[] } }> {
+export interface BrowserBenchResult {
+  /** Best of `runs` renders (ms): native nodes and the engine in an AudioWorklet. */
+  native: number;
+  engine: number;
+  version: string;
+  /** The spectrogram's worker round trip (ms): median and every run. */
+  spectrogram: { median: number; all: number[] };
+}
+
+export async function runBrowserBench(executablePath: string, runs = 3): Promise<BrowserBenchResult> {
   const { chromium } = await import('playwright-core');
   const { server, origin } = await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
