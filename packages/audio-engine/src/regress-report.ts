@@ -224,6 +224,14 @@ function signalHtml(s: SignalResult): string {
   return `<tr><th scope="row">${html(s.signal)}</th><td>${status}${drift}</td><td>${bands}</td><td>${img(g, 'golden')}</td><td>${img(c, 'current')}</td><td>${diffPic}</td></tr>`;
 }
 
+/** The pictures' axes for one fixture, in words. */
+function axisLine(r: SignalResult[]): string {
+  const p = r.find((s) => s.golden)?.golden;
+  if (!p) return '';
+  const sec = (p.cols / PRINT_SPECTROGRAM.colsPerSecond).toFixed(1);
+  return `<p>Pictures: ${hz(p.lowHz)} at the bottom to ${hz(p.highHz)} at the top (log scale), 0 to ${sec} s left to right.</p>`;
+}
+
 export function reportHtml(results: SignalResult[][], when = new Date()): string {
   const failed = results.filter((r) => r.some((s) => s.drift.length));
   const sections = results.map((r) => {
@@ -231,6 +239,7 @@ export function reportHtml(results: SignalResult[][], when = new Date()): string
     const bad = r.filter((s) => s.drift.length);
     const id = `f-${fixture.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     return `<section id="${id}"><details${bad.length ? ' open' : ''}><summary><h2>${html(fixture)} — ${bad.length ? `<span class="fail">${bad.length} signal${bad.length > 1 ? 's' : ''} drifted</span>` : '<span class="ok">matches</span>'}</h2></summary>
+${axisLine(r)}
 <table class="signals"><tr><th scope="col">signal</th><th scope="col">result</th><th scope="col">deviation per band (current − golden)</th><th scope="col">golden</th><th scope="col">current</th><th scope="col">difference</th></tr>
 ${r.map(signalHtml).join('\n')}</table></details></section>`;
   });
@@ -241,8 +250,8 @@ body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#111}
 h1{font-size:1.4rem}h2{display:inline;font-size:1.05rem}
 .fail{color:#a00}.ok{color:#060}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 6px;vertical-align:top;text-align:left}
-.bands td,.bands th{border:0;padding:1px 6px;font-variant-numeric:tabular-nums}.bands tr.moved{background:#fde2e2}
-img{width:240px;height:96px;image-rendering:pixelated;display:block}
+.bands td,.bands th{border:0;padding:1px 6px;font-variant-numeric:tabular-nums;white-space:nowrap}.bands tr.moved{background:#fde2e2}
+img{width:200px;height:80px;image-rendering:pixelated;display:block}
 .legend{display:inline-block;width:160px;height:12px;vertical-align:middle}
 ul{margin:.2rem 0;padding-left:1.2rem}
 </style></head><body>
