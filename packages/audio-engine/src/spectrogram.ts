@@ -26,7 +26,11 @@ export interface Spectrogram {
   cols: number;
   fftSize: number;
   floorDb: number;
-  /** cols × rows values, column after column: db[c * rows + r]; row 0 is the lowest frequency. */
+  /**
+   * cols × rows values, column after column: db[c * rows + r]; row 0 is the lowest frequency.
+   * Column c covers the time [c, c + 1) × durationSec / cols; row r spans
+   * lowHz × (highHz / lowHz)^([r, r + 1) / rows) (rowCentreHz, rowOf).
+   */
   db: Float32Array;
 }
 

@@ -42,13 +42,20 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     async displayFilter(samples: Float32Array, sampleRate: number, filter: DisplayFilter): Promise<Float32Array> {
       return (await getEngine()).displayFilter(samples, sampleRate, filter);
     },
-    /** The spectrogram of what is heard: pass the played output (processPreset) for a preset's picture. */
+    /**
+     * The spectrogram of what is heard: with `played` (the player's preset or custom band, its gain),
+     * the recording is rendered through the playing chain here in the worker first, so switching
+     * Wide/Low/High redraws the picture without the rendered audio crossing the thread boundary.
+     */
     async spectrogram(
       samples: Float32Array,
       sampleRate: number,
       options: SpectrogramOptions = {},
+      played?: ChainOptions,
     ): Promise<Spectrogram> {
-      return (await getEngine()).spectrogram(samples, sampleRate, options);
+      const engine = await getEngine();
+      const heard = played ? engine.processPreset(samples, sampleRate, played) : samples;
+      return engine.spectrogram(heard, sampleRate, options);
     },
     /** A preset's or custom band's magnitude response from the coefficients that play (default grid 20 Hz–2 kHz). */
     async filterResponse(

@@ -113,4 +113,24 @@ describe('the spectrogram (STFT on a log-frequency axis)', () => {
     const viaWorker = await api.spectrogram(x, 8000, { rows: 32, cols: 5 });
     expect(viaWorker.db).toEqual(engine.spectrogram(x, 8000, { rows: 32, cols: 5 }).db);
   });
+
+  it('in the worker, draws what the chosen preset plays: Low takes the energy above 300 Hz down by more than 10 dB', async () => {
+    const rate = 8000;
+    const x = new Float32Array(rate * 2);
+    const a = sine(100, rate, 2, 0.2);
+    const b = sine(800, rate, 2, 0.2);
+    for (let i = 0; i < x.length; i++) x[i] = a[i]! + b[i]!;
+    const api = createWorkerApi(async () => engine);
+    const options = { rows: 48, cols: 4, lowHz: 20, highHz: 2000 };
+    const wide = await api.spectrogram(x, rate, options, { preset: 'wide' });
+    const low = await api.spectrogram(x, rate, options, { preset: 'low' });
+    expect(low.db).toEqual(engine.spectrogram(engine.processPreset(x, rate, { preset: 'low' }), rate, options).db);
+    const peakAbove = (s: Spectrogram, hz: number) => {
+      let m = -Infinity;
+      for (let c = 1; c < s.cols - 1; c++)
+        for (let r = Math.max(0, rowOf(s, hz)); r < s.rows; r++) m = Math.max(m, s.db[c * s.rows + r]!);
+      return m;
+    };
+    expect(peakAbove(wide, 300) - peakAbove(low, 300)).toBeGreaterThan(10);
+  });
 });
