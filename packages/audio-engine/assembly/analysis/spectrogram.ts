@@ -18,7 +18,7 @@
 //
 // The FFT is real-input: the frame is packed into fftSize/2 complex points, transformed, and
 // split (Press et al., Numerical Recipes §12.3), half the work of a complex transform.
-import { fft } from '../util/fft';
+import { fftTable, fftTwiddles } from '../util/fft';
 
 const FLOOR_DB: f64 = -120;
 
@@ -49,11 +49,16 @@ export function spectrogram(
   const winBytes = (<usize>fftSize) << 3;
   const twBytes = (<usize>(half + 1)) << 4;
   const powBytes = (<usize>(half + 1)) << 3;
-  const work = heap.alloc(zBytes + winBytes + twBytes + powBytes);
+  const fftBytes = (<usize>(half >> 1)) << 4;
+  const mapBytes = (<usize>rows) << 4;
+  const work = heap.alloc(zBytes + winBytes + twBytes + powBytes + fftBytes + mapBytes);
   const z = work;
   const win = z + zBytes;
   const tw = win + winBytes;
   const pow = tw + twBytes;
+  const fftTw = pow + powBytes;
+  const map = fftTw + fftBytes;
+  fftTwiddles(fftTw, half);
 
   let wsum: f64 = 0;
   for (let i = 0; i < fftSize; i++) {
@@ -71,6 +76,32 @@ export function spectrogram(
   const binHz = rate / <f64>fftSize;
   const ratio = Math.pow(highHz / lowHz, 1 / <f64>rows);
   const hop = <f64>half;
+  // Row → bins, once: [lo:i32, hi:i32, frac:f64]. hi > lo: the strongest bin of [lo, hi); hi == lo:
+  // interpolate between bins lo and lo + 1 at frac; lo > half: above the spectrum (floor).
+  for (let r = 0; r < rows; r++) {
+    const f0 = lowHz * Math.pow(ratio, <f64>r);
+    const f1 = f0 * ratio;
+    const lo = <i32>Math.ceil(f0 / binHz);
+    let hi = <i32>Math.ceil(f1 / binHz);
+    if (hi > half + 1) hi = half + 1;
+    const e = map + ((<usize>r) << 4);
+    if (lo <= half && hi > lo) {
+      store<i32>(e, lo);
+      store<i32>(e, hi, 4);
+      store<f64>(e, 0, 8);
+    } else if (lo <= half) {
+      const pos = Math.sqrt(f0 * f1) / binHz;
+      let k0 = <i32>Math.floor(pos);
+      if (k0 >= half) k0 = half - 1;
+      store<i32>(e, k0);
+      store<i32>(e, k0, 4);
+      store<f64>(e, pos - <f64>k0, 8);
+    } else {
+      store<i32>(e, half + 1);
+      store<i32>(e, half + 1, 4);
+      store<f64>(e, 0, 8);
+    }
+  }
 
   for (let c = 0; c < cols; c++) {
     const s0 = (<f64>c * <f64>n) / <f64>cols;
@@ -83,16 +114,25 @@ export function spectrogram(
       const centre = s0 + (span * (<f64>f + 0.5)) / <f64>frames;
       const start = <i32>Math.floor(centre) - half;
       // Pack even samples as real parts and odd samples as imaginary parts.
-      for (let m = 0; m < half; m++) {
-        const i0 = start + 2 * m;
-        const i1 = i0 + 1;
-        const x0 = i0 >= 0 && i0 < n ? <f64>load<f32>(input + ((<usize>i0) << 2)) : 0;
-        const x1 = i1 >= 0 && i1 < n ? <f64>load<f32>(input + ((<usize>i1) << 2)) : 0;
-        const p = z + ((<usize>m) << 4);
-        store<f64>(p, x0 * load<f64>(win + ((<usize>(2 * m)) << 3)));
-        store<f64>(p, x1 * load<f64>(win + ((<usize>(2 * m + 1)) << 3)), 8);
-      }
-      fft(z, half);
+      if (start >= 0 && start + fftSize <= n) {
+        const src = input + ((<usize>start) << 2);
+        for (let m = 0; m < half; m++) {
+          const p = z + ((<usize>m) << 4);
+          const i = <usize>(2 * m);
+          store<f64>(p, <f64>load<f32>(src + (i << 2)) * load<f64>(win + (i << 3)));
+          store<f64>(p, <f64>load<f32>(src + (i << 2), 4) * load<f64>(win + (i << 3), 8), 8);
+        }
+      } else
+        for (let m = 0; m < half; m++) {
+          const i0 = start + 2 * m;
+          const i1 = i0 + 1;
+          const x0 = i0 >= 0 && i0 < n ? <f64>load<f32>(input + ((<usize>i0) << 2)) : 0;
+          const x1 = i1 >= 0 && i1 < n ? <f64>load<f32>(input + ((<usize>i1) << 2)) : 0;
+          const p = z + ((<usize>m) << 4);
+          store<f64>(p, x0 * load<f64>(win + ((<usize>(2 * m)) << 3)));
+          store<f64>(p, x1 * load<f64>(win + ((<usize>(2 * m + 1)) << 3)), 8);
+        }
+      fftTable(z, half, fftTw);
       // Split: X[k] = E[k] + W^k·O[k], E = (Z[k] + conj Z[M-k]) / 2, O = (Z[k] - conj Z[M-k]) / 2i.
       for (let k = 0; k <= half; k++) {
         const pk = z + ((<usize>(k == half ? 0 : k)) << 4);
@@ -116,11 +156,9 @@ export function spectrogram(
     const inv = 1 / (<f64>frames * ref);
     const col = out + ((<usize>c * <usize>rows) << 2);
     for (let r = 0; r < rows; r++) {
-      const f0 = lowHz * Math.pow(ratio, <f64>r);
-      const f1 = f0 * ratio;
-      const lo = <i32>Math.ceil(f0 / binHz);
-      let hi = <i32>Math.ceil(f1 / binHz);
-      if (hi > half + 1) hi = half + 1;
+      const e = map + ((<usize>r) << 4);
+      const lo = load<i32>(e);
+      const hi = load<i32>(e, 4);
       let p: f64 = 0;
       if (lo > half) p = 0;
       else if (hi > lo) {
@@ -129,12 +167,9 @@ export function spectrogram(
           if (v > p) p = v;
         }
       } else {
-        const pos = Math.sqrt(f0 * f1) / binHz;
-        let k0 = <i32>Math.floor(pos);
-        if (k0 >= half) k0 = half - 1;
-        const frac = pos - <f64>k0;
-        const v0 = load<f64>(pow + ((<usize>k0) << 3));
-        const v1 = load<f64>(pow + ((<usize>(k0 + 1)) << 3));
+        const frac = load<f64>(e, 8);
+        const v0 = load<f64>(pow + ((<usize>lo) << 3));
+        const v1 = load<f64>(pow + ((<usize>(lo + 1)) << 3));
         p = v0 + (v1 - v0) * frac;
       }
       const db = p > 0 ? 10 * Math.log10(p * inv) : FLOOR_DB;
