@@ -105,6 +105,23 @@ describe('the filter’s own magnitude response', () => {
     },
   );
 
+  it('matches the chain with its compressor on too, below the threshold: the drawn shape plus a constant makeup gain', () => {
+    const rate = 44_100;
+    const options: ChainOptions = { custom: { lowCutHz: 60, highCutHz: 500 } };
+    const drawn = engine.filterResponse(rate, options, grid).db;
+    // −50 dBFS noise stays under the wide compressor's −30 dB threshold, where it only applies its
+    // level-independent makeup gain (and a 6 ms look-ahead delay, which H1 barely sees).
+    const x = gaussianNoise(rate * 20, 0.003, 11);
+    const measured = measuredResponseDb(x, play(x, rate, options), rate, grid, 8192);
+    const offsets = measured.map((m, i) => m - drawn[i]!);
+    const mean = offsets.reduce((a, b) => a + b, 0) / offsets.length;
+    expect(mean).toBeGreaterThan(0.5);
+    expect(
+      Math.max(...offsets.map((o) => Math.abs(o - mean))),
+      offsets.map((o) => o.toFixed(2)).join(' '),
+    ).toBeLessThan(1);
+  });
+
   it('draws 200 points over 20 Hz–2 kHz by default, redraws for new cut-offs, and answers the same through the worker', async () => {
     const a = engine.filterResponse(44_100, { custom: { lowCutHz: 50, highCutHz: 400 } });
     expect(a.frequencies.length).toBe(200);
