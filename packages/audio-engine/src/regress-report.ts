@@ -198,7 +198,7 @@ function signalHtml(s: SignalResult): string {
   const status = s.drift.length ? '<strong class="fail">DRIFT</strong>' : '<span class="ok">ok</span>';
   const drift = s.drift.length ? `<ul>${s.drift.map((d) => `<li>${html(d)}</li>`).join('')}</ul>` : '';
   if (!s.golden || !s.current)
-    return `<tr><th scope="row">${html(s.signal)}</th><td>${status}${drift}</td><td colspan="4">${s.signal === 'analysis' ? 'rate, segments, murmur, noise slices' : 'no spectrogram in the golden file: run regress --update to add it'}</td></tr>`;
+    return `<tr><th scope="row">${html(s.signal)}</th><td>${status}${drift}</td><td colspan="4">${s.signal === 'analysis' ? 'rate, segments, murmur, noise slices' : 'no golden spectrogram to compare with (no golden file, or one written before the report existed: regress --update writes it)'}</td></tr>`;
   const g = printCellsDb(s.golden);
   const c = printCellsDb(s.current);
   const top = Math.ceil(Math.max(...g, ...c) / 10) * 10;
