@@ -3,6 +3,14 @@
 // side: both are single-threaded (ESLint, Prettier, dependency-cruiser; tsc per package) and the
 // machines have two cores. The suites after them use both cores each and run one at a time.
 import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Where the engine's regression test writes its report (JUnit + HTML) when it fails. */
+const REGRESS_DIR = fileURLToPath(new URL('../ci-artifacts/regress/', import.meta.url));
+const REGRESS_REPORT = `${REGRESS_DIR}index.html`;
+// A report left by an earlier run would be named as this run's.
+rmSync(REGRESS_DIR, { recursive: true, force: true });
 
 /** A step: a name and the command run in the shell from the repository root. */
 const steps = [
@@ -37,6 +45,8 @@ function summary(started) {
   for (const { name, ms, ok } of timings)
     process.stdout.write(`   ${ok ? 'ok  ' : 'FAIL'} ${seconds(ms).padStart(6)}  ${name}\n`);
   process.stdout.write(`   total ${seconds(Date.now() - started)} (side-by-side steps overlap)\n`);
+  if (existsSync(REGRESS_REPORT))
+    process.stdout.write(`   DSP regression report: ${REGRESS_REPORT} (JUnit beside it: junit.xml)\n`);
 }
 
 const started = Date.now();

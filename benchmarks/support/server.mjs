@@ -17,7 +17,7 @@ const serverEntry =
  * in alternated runs (--trace-gc, 2026-11-23; benchmarks/history/2026-11-results-journal.md, "The
  * morning of 2026-11-23").
  */
-export const serverNodeFlags = ['--max-semi-space-size=64'];
+const serverNodeFlags = ['--max-semi-space-size=64'];
 
 export async function startServer({ port, name, env = {}, showErrors = false, nodeFlags = [] }) {
   const origin = `http://localhost:${port}`;

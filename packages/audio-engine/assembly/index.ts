@@ -9,6 +9,7 @@ export {
   cascadeReset,
   cascadeAdd,
   cascadeProcess,
+  cascadeResponse,
 } from './filters/biquad';
 export {
   compressorNew,
@@ -36,4 +37,5 @@ export { heartAnalyze, heartResultFree } from './analysis/heart/analyze';
 export { cascade4Simd } from './filters/simd';
 export { toPcm16 } from './util/pcm';
 export { spectrumDb } from './analysis/spectrum';
+export { spectrogram, spectrogramFloorDb } from './analysis/spectrogram';
 export { convLayer } from './analysis/conv';

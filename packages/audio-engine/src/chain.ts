@@ -52,6 +52,22 @@ export class PlaybackChain {
     for (const s of sections) x.cascadeAdd(this.cascade, BIQUAD[s.type], s.frequency, s.q, this.sampleRate);
   }
 
+  /** Magnitude response in dB of the sections as configured (the coefficients that play) at `frequencies` Hz. */
+  response(frequencies: Float64Array): Float32Array {
+    const x = this.engine.exports;
+    const n = frequencies.length;
+    const f = x.alloc(Math.max(8, n * 8));
+    const out = x.alloc(Math.max(4, n * 4));
+    try {
+      new Float64Array(x.memory.buffer, f, n).set(frequencies);
+      x.cascadeResponse(this.cascade, f, n, this.sampleRate, out);
+      return new Float32Array(x.memory.buffer, out, n).slice();
+    } finally {
+      x.free(f);
+      x.free(out);
+    }
+  }
+
   setGain(gain: number): void {
     this.gain = Math.min(this.maxGain, Math.max(0, Number.isFinite(gain) ? gain : 0));
   }

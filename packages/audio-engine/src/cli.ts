@@ -3,7 +3,7 @@
 //   auscura-dsp process IN.wav --preset wide --gain 2 [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
 //   auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
 //   auscura-dsp variants IN.wav -o DIR [--float]
-//   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
+//   auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR] [--report DIR]
 //   auscura-dsp bench [--browser] [--chromium PATH] [--json]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -16,12 +16,13 @@ import { analyzeRecording, type RecordingSite } from './analysis.js';
 import { formatMurmur } from './murmur/describe.js';
 import { VARIANT_NAMES } from './engine.js';
 import { DEFAULT_FIXTURES, regress } from './regress.js';
+import type { BrowserBenchResult } from './bench/browser-bench.js';
 
 const USAGE = `usage:
   auscura-dsp process IN.wav --preset wide|low|high|raw [--gain G] [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav
   auscura-dsp analyze IN.wav|IN.flac [--json] [--site heart|lungs|other] [--age-months N]
   auscura-dsp variants IN.wav -o DIR [--float]
-  auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR]
+  auscura-dsp regress [--update] [--fixtures DIR] [--golden DIR] [--report DIR]
   auscura-dsp bench [--browser] [--chromium PATH] [--json]`;
 
 class UsageError extends Error {}
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
       update: { type: 'boolean', default: false },
       fixtures: { type: 'string' },
       golden: { type: 'string' },
+      report: { type: 'string' },
       browser: { type: 'boolean', default: false },
       chromium: { type: 'string', default: '/usr/bin/chromium' },
       site: { type: 'string', default: 'heart' },
@@ -139,6 +141,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'regress': {
+      if (values.update && values.report) throw new UsageError('--report compares with the golden: not with --update');
       const reports = regress(engine, {
         update: values.update,
         ...(values.fixtures ? { fixtures: values.fixtures } : {}),
@@ -156,13 +159,18 @@ async function main(argv: string[]): Promise<number> {
           ? `golden written for ${reports.length} fixtures`
           : `${reports.length - failed}/${reports.length} fixtures match`,
       );
+      if (values.report) {
+        const { writeRegressReport } = await import('./regress-report.js');
+        const files = writeRegressReport(values.report, reports);
+        console.log(`report: ${files.html}\njunit:  ${files.junit}`);
+      }
       return failed ? 1 : 0;
     }
     case 'bench': {
       const { runNodeBench } = await import('./bench/dsp-bench.js');
       const upload = readMonoWav(join(DEFAULT_FIXTURES, 'heart_stethoscope_quiet_44k_artiexu.wav'));
       const cases = runNodeBench(engine, upload);
-      let browser: { native: number; engine: number; version: string } | undefined;
+      let browser: BrowserBenchResult | undefined;
       if (values.browser) {
         const { runBrowserBench } = await import('./bench/browser-bench.js');
         browser = await runBrowserBench(values.chromium);
@@ -188,6 +196,9 @@ async function main(argv: string[]): Promise<number> {
           );
           console.log(
             `  native nodes ${browser.native.toFixed(1)} ms, engine AudioWorklet ${browser.engine.toFixed(1)} ms (${(browser.native / browser.engine).toFixed(2)}× native speed)`,
+          );
+          console.log(
+            `  spectrogram of 60 s at 44100 Hz, 1200 × 128, in the comlink worker (round trip): median ${browser.spectrogram.median.toFixed(1)} ms of 9 (${browser.spectrogram.all.map((t) => t.toFixed(1)).join(' ')})`,
           );
         }
       }

@@ -6,10 +6,19 @@ import { BIQUAD, displaySections, type BiquadSpec, type ChainOptions, type Displ
 import { PlaybackChain } from './chain.js';
 import { NoiseDetector } from './noise-detector.js';
 import { wavHeader } from './wav.js';
+import {
+  defaultFftSize,
+  logGrid,
+  SPECTROGRAM_LIMITS,
+  type FilterResponse,
+  type Spectrogram,
+  type SpectrogramOptions,
+} from './spectrogram.js';
 
 export * from './filters.js';
 export { PlaybackChain } from './chain.js';
 export { NoiseDetector } from './noise-detector.js';
+export * from './spectrogram.js';
 
 /** Raw exports of build/engine.wasm (see assembly/index.ts). Pointers are byte offsets. */
 export interface WasmExports {
@@ -23,6 +32,7 @@ export interface WasmExports {
   cascadeReset(c: number): void;
   cascadeAdd(c: number, type: number, frequency: number, q: number, sampleRate: number): number;
   cascadeProcess(c: number, ptr: number, n: number): void;
+  cascadeResponse(c: number, freqs: number, count: number, sampleRate: number, out: number): void;
   cascade4Simd(c: number, ptr: number, n: number): void;
   compressorNew(sampleRate: number): number;
   compressorFree(c: number): void;
@@ -73,6 +83,18 @@ export interface WasmExports {
     out: number,
     bands: number,
   ): void;
+  spectrogram(
+    input: number,
+    n: number,
+    rate: number,
+    fftSize: number,
+    lowHz: number,
+    highHz: number,
+    rows: number,
+    cols: number,
+    out: number,
+  ): number;
+  spectrogramFloorDb(): number;
   [name: string]: unknown;
 }
 
@@ -194,6 +216,60 @@ export class Engine {
     } finally {
       x.free(work);
       x.free(out);
+    }
+  }
+
+  /**
+   * A picture-sized spectrogram of the whole signal (assembly/analysis/spectrogram.ts): `rows`
+   * log-spaced frequency rows × `cols` time columns in dB re a full-scale sine. Pass the played
+   * output (processPreset) to see what is heard.
+   */
+  spectrogram(samples: Float32Array, sampleRate: number, options: SpectrogramOptions = {}): Spectrogram {
+    const rows = Math.floor(options.rows ?? 128);
+    const cols = Math.floor(options.cols ?? 600);
+    const fftSize = options.fftSize ?? defaultFftSize(sampleRate);
+    const lowHz = options.lowHz ?? 20;
+    const highHz = Math.min(options.highHz ?? 2000, sampleRate / 2);
+    const L = SPECTROGRAM_LIMITS;
+    if (!(rows >= 1 && rows <= L.maxRows && cols >= 1 && cols <= L.maxCols))
+      throw new RangeError(`spectrogram: rows must be 1–${L.maxRows} and cols 1–${L.maxCols}`);
+    if (!(fftSize >= L.minFft && fftSize <= L.maxFft && (fftSize & (fftSize - 1)) === 0))
+      throw new RangeError(`spectrogram: fftSize must be a power of two from ${L.minFft} to ${L.maxFft}`);
+    if (!(lowHz > 0 && highHz > lowHz)) throw new RangeError('spectrogram: needs 0 < lowHz < highHz ≤ Nyquist');
+    const x = this.exports;
+    return this.withBuffer(samples, (p) => {
+      const out = x.alloc(rows * cols * 4);
+      try {
+        if (x.spectrogram(p, samples.length, sampleRate, fftSize, lowHz, highHz, rows, cols, out) !== 0)
+          throw new RangeError('spectrogram: arguments refused by the engine');
+        return {
+          sampleRate,
+          durationSec: samples.length / sampleRate,
+          lowHz,
+          highHz,
+          rows,
+          cols,
+          fftSize,
+          floorDb: x.spectrogramFloorDb(),
+          db: this.take(out, rows * cols),
+        };
+      } finally {
+        x.free(out);
+      }
+    });
+  }
+
+  /**
+   * The magnitude response (dB) of the filter a chain with `options` plays (a preset or a custom
+   * band), computed from that chain's own biquad coefficients, at `frequencies` (default: 200
+   * points log-spaced over 20 Hz–2 kHz). The compressor and gain are not part of it.
+   */
+  filterResponse(sampleRate: number, options: ChainOptions, frequencies: Float64Array = logGrid()): FilterResponse {
+    const chain = this.createChain(sampleRate, { ...options, maxBlock: 1 });
+    try {
+      return { frequencies, db: chain.response(frequencies) };
+    } finally {
+      chain.destroy();
     }
   }
 

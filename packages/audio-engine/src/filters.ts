@@ -39,6 +39,8 @@ export function displaySections(f: DisplayFilter): BiquadSpec[] {
 
 export interface ChainOptions {
   preset?: PresetName;
+  /** The table `preset` is read from. Default PRESETS (a test injects a changed copy). */
+  presets?: Readonly<Record<PresetName, FilterPreset>>;
   /** Overrides `preset`'s filters with a validated custom band (keeps the wide compressor). */
   custom?: CustomFilter;
   /** Linear gain after the compressor, clamped to [0, maxGain]. Default 1. */
@@ -52,5 +54,5 @@ export interface ChainOptions {
 }
 
 export function resolvePreset(o: ChainOptions): FilterPreset {
-  return o.custom ? customPreset(o.custom) : PRESETS[o.preset ?? 'raw'];
+  return o.custom ? customPreset(o.custom) : (o.presets ?? PRESETS)[o.preset ?? 'raw'];
 }

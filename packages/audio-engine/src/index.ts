@@ -1,4 +1,7 @@
 // Public API shared by every host. Host-specific entries: ./node, ./worker, ./worklets/*.
+// engine.js also re-exports filters.js and spectrogram.js (spectrogram and filter-response shapes,
+// spectrogramRange, logGrid, HEART_BANDS, LUNG_BANDS). The regression report (regress-report.ts)
+// is Node-only and reached through the CLI, not from here.
 export * from './engine.js';
 export * from './presets.js';
 export * from './wav.js';

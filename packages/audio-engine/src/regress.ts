@@ -1,14 +1,17 @@
 // Regression against golden outputs (CONVENTIONS rule 12). For every fixture the golden file holds,
 // per preset and per variant, the length, peak, RMS, RMS per 100 ms block and a SHA-256 of the
-// float32 bits, plus the analysis (rate, diagnosis, S1/S2 times, noise slices). Whole output
-// signals would be ~100 MB; block RMS catches any audible drift at 0.01 dB while staying small.
+// float32 bits and a coarse spectrogram (4 columns per second × 32 log-frequency rows, 0.5 dB
+// steps: what the --report page draws and measures per band), plus the analysis (rate, diagnosis,
+// S1/S2 times, noise slices). Whole output signals would be ~100 MB; block RMS catches any audible
+// drift at 0.01 dB while staying small. Pass or fail is decided by the levels and the analysis;
+// the spectrogram only says where in frequency a drift lies.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VARIANT_NAMES, type Engine } from './engine.js';
-import { PRESET_NAMES } from './presets.js';
-import { analyzeRecording } from './analysis.js';
+import { spectrogramRange, VARIANT_NAMES, type Engine } from './engine.js';
+import { PRESET_NAMES, type FilterPreset, type PresetName } from './presets.js';
+import { analyzeRecording, type RecordingSite } from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
 export const DEFAULT_FIXTURES = fileURLToPath(new URL('../../../benchmarks/fixtures/audio/', import.meta.url));
@@ -27,12 +30,61 @@ export const TOLERANCE = {
   murmurProbability: 0.01,
 } as const;
 
+/** The coarse spectrogram kept in a golden print (see PRINT_SPECTROGRAM). */
+export interface PrintSpectrogram {
+  lowHz: number;
+  highHz: number;
+  rows: number;
+  cols: number;
+  fftSize: number;
+  /** Base64 of cols × rows bytes, column after column, row 0 lowest: byte = round((dB + 120) × 2), 0–255. */
+  cells: string;
+}
+
 export interface SignalPrint {
   length: number;
   peak: number;
   rms: number;
   blockRms: number[];
   sha256: string;
+  /** Absent from golden files written before the report existed. */
+  spectrogram?: PrintSpectrogram;
+}
+
+/** The golden print's spectrogram: 32 rows, 4 columns per second, 0.5 dB per step from the engine's -120 dB floor. */
+export const PRINT_SPECTROGRAM = { rows: 32, colsPerSecond: 4, stepDb: 0.5, floorDb: -120 } as const;
+
+/** Which kind of point a fixture is (its name says so), for the analysis and the spectrogram's axis. */
+export function fixtureSite(fixture: string): RecordingSite {
+  return fixture.startsWith('lung_') ? 'lungs' : 'heart';
+}
+
+export function printSpectrogram(
+  engine: Engine,
+  x: Float32Array,
+  sampleRate: number,
+  site: RecordingSite,
+): PrintSpectrogram {
+  const P = PRINT_SPECTROGRAM;
+  const cols = Math.max(1, Math.round((x.length / sampleRate) * P.colsPerSecond));
+  const s = engine.spectrogram(x, sampleRate, { ...spectrogramRange(site, sampleRate), rows: P.rows, cols });
+  const bytes = Buffer.alloc(s.db.length);
+  for (let i = 0; i < s.db.length; i++)
+    bytes[i] = Math.max(0, Math.min(255, Math.round((s.db[i]! - P.floorDb) / P.stepDb)));
+  return {
+    lowHz: s.lowHz,
+    highHz: s.highHz,
+    rows: s.rows,
+    cols: s.cols,
+    fftSize: s.fftSize,
+    cells: bytes.toString('base64'),
+  };
+}
+
+/** The dB values of a print's cells (cols × rows, column after column). */
+export function printCellsDb(p: PrintSpectrogram): Float32Array {
+  const bytes = Buffer.from(p.cells, 'base64');
+  return Float32Array.from(bytes, (b) => PRINT_SPECTROGRAM.floorDb + b * PRINT_SPECTROGRAM.stepDb);
 }
 
 export interface Golden {
@@ -54,7 +106,12 @@ export interface Golden {
 
 const sig = (v: number) => Number(v.toPrecision(7));
 
-export function fingerprint(x: Float32Array, sampleRate: number): SignalPrint {
+/** The print of one output signal; with `spectrogram` (the engine and the point's kind), its coarse spectrogram too. */
+export function fingerprint(
+  x: Float32Array,
+  sampleRate: number,
+  spectrogram?: { engine: Engine; site: RecordingSite },
+): SignalPrint {
   const block = Math.max(1, Math.round(sampleRate / 10));
   const blockRms: number[] = [];
   let total = 0;
@@ -77,18 +134,32 @@ export function fingerprint(x: Float32Array, sampleRate: number): SignalPrint {
     sha256: createHash('sha256')
       .update(new Uint8Array(x.buffer, x.byteOffset, x.byteLength))
       .digest('hex'),
+    ...(spectrogram ? { spectrogram: printSpectrogram(spectrogram.engine, x, sampleRate, spectrogram.site) } : {}),
   };
 }
 
-export function computeGolden(engine: Engine, fixture: string, samples: Float32Array, sampleRate: number): Golden {
+export function computeGolden(
+  engine: Engine,
+  fixture: string,
+  samples: Float32Array,
+  sampleRate: number,
+  /** The preset table to play (default the engine's PRESETS; a test injects a changed copy). */
+  presetTable?: Readonly<Record<PresetName, FilterPreset>>,
+): Golden {
+  const site = fixtureSite(fixture);
+  const spec = { engine, site };
   const presets: Record<string, SignalPrint> = {};
   for (const p of PRESET_NAMES)
-    presets[p] = fingerprint(engine.processPreset(samples, sampleRate, { preset: p }), sampleRate);
+    presets[p] = fingerprint(
+      engine.processPreset(samples, sampleRate, { preset: p, ...(presetTable ? { presets: presetTable } : {}) }),
+      sampleRate,
+      spec,
+    );
   const variants: Record<string, SignalPrint> = {};
   const v = engine.variants(samples, sampleRate);
-  for (const name of VARIANT_NAMES) variants[name] = fingerprint(v[name], sampleRate);
+  for (const name of VARIANT_NAMES) variants[name] = fingerprint(v[name], sampleRate, spec);
   // Lung fixtures are analysed as lung recordings: no heart analysis.
-  const a = analyzeRecording(engine, samples, sampleRate, { site: fixture.startsWith('lung_') ? 'lungs' : 'heart' });
+  const a = analyzeRecording(engine, samples, sampleRate, { site });
   const h = a.heart;
   return {
     fixture,
@@ -185,13 +256,21 @@ export interface RegressReport {
   fixture: string;
   drift: string[];
   notes: string[];
+  /** What this run computed and the golden it was held against (absent when there is no golden file). */
+  got?: Golden;
+  want?: Golden;
+}
+
+export interface RegressOptions {
+  fixtures?: string;
+  golden?: string;
+  update?: boolean;
+  /** The preset table to play (default PRESETS): a test injects a changed copy to see the report fail. */
+  presets?: Readonly<Record<PresetName, FilterPreset>>;
 }
 
 /** Runs every fixture against its golden file (or writes them with `update`). */
-export function regress(
-  engine: Engine,
-  options: { fixtures?: string; golden?: string; update?: boolean } = {},
-): RegressReport[] {
+export function regress(engine: Engine, options: RegressOptions = {}): RegressReport[] {
   const fixtures = options.fixtures ?? DEFAULT_FIXTURES;
   const golden = options.golden ?? DEFAULT_GOLDEN;
   const names = readdirSync(fixtures)
@@ -201,13 +280,14 @@ export function regress(
   if (options.update) mkdirSync(golden, { recursive: true });
   return names.map((name) => {
     const w = decodeWav(readFileSync(join(fixtures, `${name}.wav`)));
-    const got = computeGolden(engine, name, toMono(w.channels), w.sampleRate);
+    const got = computeGolden(engine, name, toMono(w.channels), w.sampleRate, options.presets);
     const file = join(golden, `${name}.json`);
     if (options.update) {
       writeFileSync(file, JSON.stringify(got) + '\n');
       return { fixture: name, drift: [], notes: ['golden written'] };
     }
-    if (!existsSync(file)) return { fixture: name, drift: [`no golden file ${file}`], notes: [] };
-    return { fixture: name, ...compareGolden(got, JSON.parse(readFileSync(file, 'utf8')) as Golden) };
+    if (!existsSync(file)) return { fixture: name, drift: [`no golden file ${file}`], notes: [], got };
+    const want = JSON.parse(readFileSync(file, 'utf8')) as Golden;
+    return { fixture: name, ...compareGolden(got, want), got, want };
   });
 }

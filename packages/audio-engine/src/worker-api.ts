@@ -1,6 +1,14 @@
 // The plain async functions the comlink worker exposes. Kept separate from worker.ts (which only
 // wires comlink) so Node tests can call exactly the same code.
-import type { ChainOptions, DisplayFilter, Engine, VariantName } from './engine.js';
+import type {
+  ChainOptions,
+  DisplayFilter,
+  Engine,
+  FilterResponse,
+  Spectrogram,
+  SpectrogramOptions,
+  VariantName,
+} from './engine.js';
 import { analyzeRecording, type AnalysisOptions, type RecordingAnalysis } from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
@@ -33,6 +41,29 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     /** The §9 waveform display filters (the player draws its peaks from the heart-sound band). */
     async displayFilter(samples: Float32Array, sampleRate: number, filter: DisplayFilter): Promise<Float32Array> {
       return (await getEngine()).displayFilter(samples, sampleRate, filter);
+    },
+    /**
+     * The spectrogram of what is heard: with `played` (the player's preset or custom band, its gain),
+     * the recording is rendered through the playing chain here in the worker first, so switching
+     * Wide/Low/High redraws the picture without the rendered audio crossing the thread boundary.
+     */
+    async spectrogram(
+      samples: Float32Array,
+      sampleRate: number,
+      options: SpectrogramOptions = {},
+      played?: ChainOptions,
+    ): Promise<Spectrogram> {
+      const engine = await getEngine();
+      const heard = played ? engine.processPreset(samples, sampleRate, played) : samples;
+      return engine.spectrogram(heard, sampleRate, options);
+    },
+    /** A preset's or custom band's magnitude response from the coefficients that play (default grid 20 Hz–2 kHz). */
+    async filterResponse(
+      sampleRate: number,
+      options: ChainOptions,
+      frequencies?: Float64Array,
+    ): Promise<FilterResponse> {
+      return (await getEngine()).filterResponse(sampleRate, options, frequencies);
     },
     async variants(samples: Float32Array, sampleRate: number): Promise<Record<VariantName, Float32Array>> {
       return (await getEngine()).variants(samples, sampleRate);

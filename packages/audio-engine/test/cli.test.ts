@@ -1,12 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeWav } from '../src/wav.js';
 import { loadEngine, readMonoWav } from '../src/node.js';
-import { fixturePath } from './helpers.js';
+import { fixturePath, GOLDEN } from './helpers.js';
 
 // A child that hangs is killed and fails its test, rather than blocking the suite (a synchronous
 // call keeps vitest's own timeout from firing): one hung at exit in CI, see src/cli.ts.
@@ -59,6 +59,38 @@ describe('auscura-dsp', () => {
     expect(readdirSync(join(dir, 'v')).sort()).toEqual(
       ['algo1', 'algo2', 'sg', 'silence'].map((v) => `heart_normal_circor_49974_MV.${v}.wav`),
     );
+  });
+
+  it('regress --report writes the JUnit file and the page, and fails the run on drift', () => {
+    // One fixture against a copy of its golden file whose low preset RMS is 10 % off.
+    const fixtures = join(dir, 'fx');
+    const golden = join(dir, 'golden');
+    const report = join(dir, 'report');
+    mkdirSync(fixtures);
+    mkdirSync(golden);
+    const name = 'heart_normal_circor_49974_MV';
+    copyFileSync(input, join(fixtures, `${name}.wav`));
+    const want = JSON.parse(readFileSync(join(GOLDEN, `${name}.json`), 'utf8'));
+    want.presets.low.rms *= 1.1;
+    writeFileSync(join(golden, `${name}.json`), JSON.stringify(want));
+    const r = spawnSync(
+      process.execPath,
+      [CLI, 'regress', '--fixtures', fixtures, '--golden', golden, '--report', report],
+      { encoding: 'utf8', timeout },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`report: ${join(report, 'index.html')}`);
+    const xml = readFileSync(join(report, 'junit.xml'), 'utf8');
+    expect(xml).toMatch(/<testsuites name="auscura-dsp regress" tests="9" failures="1"/);
+    expect(xml).toMatch(
+      new RegExp(`<testcase classname="preset low" name="${name}">\\s*<failure message="preset low: RMS`),
+    );
+    expect(readFileSync(join(report, 'index.html'), 'utf8')).toMatch(/0\/1 fixtures match/);
+    const u = spawnSync(process.execPath, [CLI, 'regress', '--update', '--report', report], {
+      encoding: 'utf8',
+      timeout,
+    });
+    expect(u.status).toBe(2);
   });
 
   it('fails with a clear message and exit code 2 on a malformed WAV or bad options', () => {

@@ -108,6 +108,26 @@ describe('the upload analysis in the worker and in Node', () => {
   });
 });
 
+describe('the spectrogram in the Chromium worker', () => {
+  const engine = loadEngine();
+  it('gives the same matrix as Node, bit for bit, of what the wide preset plays', async () => {
+    const name = 'heart_murmur_holosystolic_plateau_harsh_circor_49574_TV';
+    const options = { rows: 96, cols: 400, lowHz: 20, highHz: 2000 };
+    const inWorker = (await page.evaluate(([n, o]) => (window as unknown as PageHooks).spectrogramInWorker!(n, o), [
+      name,
+      options,
+    ] as const)) as { db: number[]; rows: number; cols: number };
+    const { samples, sampleRate } = readMonoWav(fixturePath(name));
+    const inNode = engine.spectrogram(
+      engine.processPreset(samples, sampleRate, { preset: 'wide' }),
+      sampleRate,
+      options,
+    );
+    expect([inWorker.rows, inWorker.cols]).toEqual([96, 400]);
+    expect(Float32Array.from(inWorker.db)).toEqual(inNode.db);
+  });
+});
+
 describe('meter, recorder and live-monitor processors in Chromium', () => {
   it('meter posts about every 100 ms with the sine levels, recorder returns 0.5 s in 0.25 s chunks, live gain clamps at 20×', async () => {
     const r = (await page.evaluate(() => (window as unknown as PageHooks).otherWorklets!())) as {

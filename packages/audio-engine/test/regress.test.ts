@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { compareGolden, computeGolden, DEFAULT_GOLDEN, regress, TOLERANCE, type Golden } from '../src/regress.js';
+import { writeRegressReport } from '../src/regress-report.js';
 import { fixturePath } from './helpers.js';
+
+/** Where `npm test` leaves the readable report of a failing regression run (.ci/run keeps and names it). */
+const REPORT_DIR = fileURLToPath(new URL('../../../ci-artifacts/regress/', import.meta.url));
 
 const engine = loadEngine();
 
 describe('regression against benchmarks/golden', () => {
   it('matches the golden outputs of every preset, variant and analysis on every fixture', () => {
+    rmSync(REPORT_DIR, { recursive: true, force: true });
     const reports = regress(engine);
     expect(reports.length).toBe(14);
     const drift = reports.flatMap((r) => r.drift.map((d) => `${r.fixture}: ${d}`));
-    if (drift.length) console.log(drift.join('\n'));
+    if (drift.length) {
+      const files = writeRegressReport(REPORT_DIR, reports);
+      console.log(`${drift.join('\n')}\nregression report: ${files.html} (JUnit: ${files.junit})`);
+    }
     expect(drift).toEqual([]);
   });
 

@@ -196,3 +196,36 @@ function processPair(s: usize, ptr: usize, n: i32): void {
   store<f64>(t, v1, 56);
   store<f64>(t, v2, 64);
 }
+
+/**
+ * Magnitude response of the cascade's sections as they stand (the coefficients that play), in dB,
+ * at `count` f64 frequencies (Hz) at `freqs`, written as f32 to `out`: |H(e^jω)|² is the product
+ * over sections of |b0 + b1·z⁻¹ + b2·z⁻²|² / |1 + a1·z⁻¹ + a2·z⁻²|², z = e^jω, ω = 2π·f/rate.
+ * A zero response (a low-pass at 0 Hz) reads -200 dB.
+ */
+export function cascadeResponse(c: usize, freqs: usize, count: i32, sampleRate: f64, out: usize): void {
+  const sections = load<i32>(c);
+  for (let i = 0; i < count; i++) {
+    const w = (2.0 * Math.PI * load<f64>(freqs + ((<usize>i) << 3))) / sampleRate;
+    const c1 = Math.cos(w);
+    const s1 = Math.sin(w);
+    const c2 = Math.cos(2.0 * w);
+    const s2 = Math.sin(2.0 * w);
+    let mag2: f64 = 1;
+    for (let k = 0; k < sections; k++) {
+      const s = c + HEADER_BYTES + <usize>k * SECTION_BYTES;
+      const b0 = load<f64>(s),
+        b1 = load<f64>(s, 8),
+        b2 = load<f64>(s, 16),
+        a1 = load<f64>(s, 24),
+        a2 = load<f64>(s, 32);
+      // z⁻¹ = cos ω − j·sin ω.
+      const nr = b0 + b1 * c1 + b2 * c2;
+      const ni = -(b1 * s1 + b2 * s2);
+      const dr = 1.0 + a1 * c1 + a2 * c2;
+      const di = -(a1 * s1 + a2 * s2);
+      mag2 *= (nr * nr + ni * ni) / (dr * dr + di * di);
+    }
+    store<f32>(out + ((<usize>i) << 2), <f32>(mag2 > 1e-20 ? 10.0 * Math.log10(mag2) : -200.0));
+  }
+}

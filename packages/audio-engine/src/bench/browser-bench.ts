@@ -14,10 +14,16 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function runBrowserBench(
-  executablePath: string,
-  runs = 3,
-): Promise<{ native: number; engine: number; version: string }> {
+export interface BrowserBenchResult {
+  /** Best of `runs` renders (ms): native nodes and the engine in an AudioWorklet. */
+  native: number;
+  engine: number;
+  version: string;
+  /** The spectrogram's worker round trip (ms): median and every run. */
+  spectrogram: { median: number; all: number[] };
+}
+
+export async function runBrowserBench(executablePath: string, runs = 3): Promise<BrowserBenchResult> {
   const { chromium } = await import('playwright-core');
   const { server, origin } = await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -29,7 +35,11 @@ export async function runBrowserBench(
       native: number;
       engine: number;
     };
-    return { ...r, version: browser.version() };
+    const spectrogram = (await page.evaluate(() => (window as unknown as PageHooks).benchSpectrogram!(9))) as {
+      median: number;
+      all: number[];
+    };
+    return { ...r, spectrogram, version: browser.version() };
   } finally {
     await browser.close();
     server.close();

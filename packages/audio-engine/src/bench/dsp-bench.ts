@@ -1,6 +1,6 @@
 // DSP benchmark cases that run in Node (acceptance 6). Each case reports the best of several runs
 // so a busy 2-core machine distorts the numbers less; the machine's load is reported alongside.
-import { BIQUAD, type Engine } from '../engine.js';
+import { BIQUAD, defaultFftSize, spectrogramRange, type Engine } from '../engine.js';
 import { processUpload } from '../analysis.js';
 import { analyzeHeart } from '../heart/analyze.js';
 import { runHeartAnalysis } from '../heart/result.js';
@@ -95,6 +95,17 @@ export function tsCascade(coeffs: Float64Array, x: Float32Array): void {
       y1 = y;
     }
   }
+}
+
+function median(runs: number, fn: () => void): { median: number; all: number[] } {
+  const all: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    fn();
+    all.push(performance.now() - t);
+  }
+  const sorted = [...all].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(runs / 2)]!, all };
 }
 
 export function runNodeBench(engine: Engine, upload: { samples: Float32Array; sampleRate: number }): BenchCase[] {
@@ -206,6 +217,17 @@ export function runNodeBench(engine: Engine, upload: { samples: Float32Array; sa
     value: Math.max(0, withBands - without) + inference,
     unit: 'ms',
     detail: `WASM analysis ${without.toFixed(1)} → ${withBands.toFixed(1)} ms; features + ${MURMUR_MODEL.murmur.trees.length + MURMUR_MODEL.unknown.trees.length} trees + network ${inference.toFixed(2)} ms, of which the network ${network.toFixed(2)} ms`,
+  });
+  // 4. The player's spectrogram (issue 40): 60 s at 44.1 kHz to a 1200 × 128 picture, the
+  // worker's call (copy in, STFT, copy out). Median of 9 after 2 untimed runs (TurboFan tier-up).
+  const picture = { rows: 128, cols: 1200, ...spectrogramRange('heart', rate) };
+  for (let w = 0; w < 2; w++) engine.spectrogram(input, rate, picture);
+  const sg = median(9, () => engine.spectrogram(input, rate, picture));
+  out.push({
+    name: `spectrogram of 60 s at ${rate} Hz, ${picture.cols} × ${picture.rows}, FFT ${defaultFftSize(rate)} (median of 9)`,
+    value: sg.median,
+    unit: 'ms',
+    detail: `runs ${sg.all.map((t) => t.toFixed(1)).join(' ')}`,
   });
   return out;
 }

@@ -105,6 +105,12 @@ window.analyzeInWorker = async (name) => {
   const w = decodeWav(await (await fetch(`/fixtures/${name}.wav`)).arrayBuffer());
   return JSON.parse(JSON.stringify(await bridge.call('analyze', [toMono(w.channels), w.sampleRate])));
 };
+// The spectrogram of a fixture as the player asks for it (the wide preset played in the worker first).
+window.spectrogramInWorker = async (name, options) => {
+  const w = decodeWav(await (await fetch(`/fixtures/${name}.wav`)).arrayBuffer());
+  const s = await bridge.call('spectrogram', [toMono(w.channels), w.sampleRate, options, { preset: 'wide' }]);
+  return { ...s, db: Array.from(s.db) };
+};
 window.ready = true;
 
 // The meter, recorder and live-monitor processors on a 0.5-amplitude 441 Hz sine.
