@@ -190,7 +190,8 @@ export const maskedPatientName = '**********';
 
 /** How a provider is named to colleagues: the display name they chose, else their name, else their address. */
 export function providerName(
-  provider: { displayName: string | null; firstName: string | null; lastName: string | null; emailAddress: string } | undefined,
+  provider:
+    { displayName: string | null; firstName: string | null; lastName: string | null; emailAddress: string } | undefined,
 ): string {
   if (!provider) return '—';
   if (provider.displayName) return provider.displayName;

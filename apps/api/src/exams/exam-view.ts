@@ -200,7 +200,7 @@ let software: string | undefined;
 export function analysisSoftware(): string {
   if (software) return software;
   let version = 'unknown';
-  for (let dir = path.dirname(fileURLToPath(import.meta.resolve('@auscura/audio-engine'))); ; ) {
+  for (let dir = path.dirname(fileURLToPath(import.meta.resolve('@auscura/audio-engine'))); ;) {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;

