@@ -27,8 +27,8 @@ export function defaultReportPaper(
 /** Downloads the report as a .pdf file (a mutation: each click is one export, audited by the server). */
 export function useDownloadExamReport(id: string, examDate: string) {
   return useMutation({
-    mutationFn: async (paper: ReportPaper = defaultReportPaper()) => {
-      saveFile(await getExamReport(id, paper), examReportFileName(examDate), 'application/pdf');
+    mutationFn: async (paper?: ReportPaper) => {
+      saveFile(await getExamReport(id, paper ?? defaultReportPaper()), examReportFileName(examDate), 'application/pdf');
     },
   });
 }
