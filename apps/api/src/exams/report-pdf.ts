@@ -83,6 +83,8 @@ function fonts() {
 const paperSizes: Record<ReportPaper, string> = { a4: 'A4', letter: 'LETTER' };
 
 const margin = 50;
+/** Envelope columns per waveform: two per point of its width on either paper. */
+const waveformColumns = 1000;
 const footerHeight = 36;
 const grey = '#555555';
 const murmurColour = '#d32f2f';
@@ -138,6 +140,7 @@ export function envelope(
   const wav = decodeWav(bytes);
   const channels = wav.channels;
   const frames = channels[0]?.length ?? 0;
+  const mono = channels.length === 1 ? channels[0]! : null;
   const min = new Float32Array(columns);
   const max = new Float32Array(columns);
   for (let c = 0; c < columns; c++) {
@@ -145,12 +148,20 @@ export function envelope(
     const end = Math.max(start + 1, Math.floor(((c + 1) * frames) / columns));
     let lo = Infinity;
     let hi = -Infinity;
-    for (let i = start; i < end && i < frames; i++) {
-      let v = 0;
-      for (const channel of channels) v += channel[i]!;
-      v /= channels.length;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
+    if (mono) {
+      for (let i = start; i < end && i < frames; i++) {
+        const v = mono[i]!;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    } else {
+      for (let i = start; i < end && i < frames; i++) {
+        let v = 0;
+        for (const channel of channels) v += channel[i]!;
+        v /= channels.length;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
     }
     min[c] = Number.isFinite(lo) ? lo : 0;
     max[c] = Number.isFinite(hi) ? hi : 0;
@@ -158,27 +169,35 @@ export function envelope(
   return { min, max, seconds: frames / wav.sampleRate };
 }
 
+type Envelope = ReturnType<typeof envelope>;
+
+/** The envelope of a recording, 'unreadable' when it is no WAV the engine reads, null without a recording. */
+async function loadEnvelope(a: AuscultationView, load: RecordingLoader): Promise<Envelope | 'unreadable' | null> {
+  const bytes = a.hasRecording ? await load(a.id) : null;
+  if (!bytes) return null;
+  try {
+    return envelope(bytes, waveformColumns);
+  } catch {
+    return 'unreadable';
+  }
+}
+
 function drawWaveform(
   doc: PDFKit.PDFDocument,
   a: AuscultationView,
-  bytes: Uint8Array | null,
+  loaded: Envelope | 'unreadable' | null,
   box: { x: number; y: number; width: number; height: number },
 ) {
   const { x, y, width, height } = box;
   doc.save().lineWidth(0.5).rect(x, y, width, height).strokeColor('#bbbbbb').stroke().restore();
-  let shape: ReturnType<typeof envelope> | null = null;
-  try {
-    shape = bytes ? envelope(bytes, Math.round(width * 2)) : null;
-  } catch {
-    shape = null;
-  }
+  const shape = loaded === 'unreadable' ? null : loaded;
   if (!shape || shape.seconds <= 0) {
     doc
       .font('regular')
       .fontSize(8)
       .fillColor(grey)
       .text(
-        bytes ? 'Waveform unavailable: the recording could not be read.' : 'No recording.',
+        loaded ? 'Waveform unavailable: the recording could not be read.' : 'No recording.',
         x + 6,
         y + height / 2 - 4,
       );
@@ -230,7 +249,7 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > doc.page.height - margin - footerHeight) doc.addPage();
 }
 
-async function auscultationSection(doc: PDFKit.PDFDocument, a: AuscultationView, load: RecordingLoader) {
+function auscultationSection(doc: PDFKit.PDFDocument, a: AuscultationView, shape: Envelope | 'unreadable' | null) {
   ensureRoom(doc, 170);
   doc.moveDown(0.6);
   doc.font('bold').fontSize(12).text(a.point.name);
@@ -240,7 +259,7 @@ async function auscultationSection(doc: PDFKit.PDFDocument, a: AuscultationView,
   field(doc, 'Duration', durationText(a.durationSec));
   const width = doc.page.width - 2 * margin;
   const box = { x: margin, y: doc.y + 4, width, height: 56 };
-  drawWaveform(doc, a, a.hasRecording ? await load(a.id) : null, box);
+  drawWaveform(doc, a, shape, box);
   doc.x = margin;
   doc.y = box.y + box.height + 14;
   field(doc, 'Heart rate', a.heartRate.bpm !== null ? `${a.heartRate.text} bpm` : `-- (${a.heartRate.reason})`);
@@ -336,7 +355,14 @@ export async function examReportPdf(
   doc.moveDown(0.5);
   doc.font('bold').fontSize(13).text(`Auscultations (${view.auscultations.length})`);
   if (view.auscultations.length === 0) doc.font('regular').fontSize(10).text('No recordings in this exam.');
-  for (const a of view.auscultations) await auscultationSection(doc, a, options.load);
+  // The next recording is read and reduced while this one is drawn: at most two in memory at once.
+  const list = view.auscultations;
+  let next = list[0] ? loadEnvelope(list[0], options.load) : null;
+  for (let i = 0; i < list.length; i++) {
+    const shape = await next;
+    next = list[i + 1] ? loadEnvelope(list[i + 1]!, options.load) : null;
+    auscultationSection(doc, list[i]!, shape);
+  }
   footers(doc, view);
   doc.end();
   return done;
