@@ -262,5 +262,12 @@ describe('an exam taken to the chart: FHIR R4 bundle and PDF report', () => {
       expect(text).not.toContain(`${m}/${d}/${y}`);
     }
     if (process.env.REPORT_PDF_OUT) fs.writeFileSync(`${process.env.REPORT_PDF_OUT}.council.pdf`, response.rawPayload);
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('target_id', '=', lakesideExamId)
+      .where('action', '=', 'export')
+      .execute();
+    expect(audits.map((a) => a.detail)).toContainEqual({ format: 'pdf', masked: true });
   });
 });
