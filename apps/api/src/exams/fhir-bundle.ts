@@ -122,6 +122,8 @@ function patient(view: ExamView) {
     ],
     ...(p.sex ? { gender: p.sex } : {}),
     ...(p.birthdate ? { birthDate: p.birthdate } : {}),
+    // The primary doctor: the view names them only when someone else conducted the exam.
+    generalPractitioner: [ref((view.primaryDoctor ?? view.conductingDoctor).id)],
     managingOrganization: ref(view.organization.id),
   };
 }
