@@ -5,6 +5,7 @@ import { createAuditRepository } from '../audit/repository.js';
 import { assertExamVisible } from '../lib/access.js';
 import { notFound } from '../lib/http-error.js';
 import { principalOf, route } from '../lib/route.js';
+import { createSemaphore } from '../lib/semaphore.js';
 import { createAuscultationRepository } from '../auscultations/repository.js';
 import { createOrganizationRepository } from '../organizations/repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -20,6 +21,13 @@ import type { RecordingLoader } from './report-pdf.js';
  * the same visibility (its organization, and council members with the patient masked), and an
  * audit row for every export.
  */
+/**
+ * Reports rendered at once per process: each reads and reduces every recording of its exam (≈ 1 s
+ * of CPU for ten 60 s recordings, benchmarks/history/2026-12-07-exam-report.md), so a burst of
+ * requests queues instead of taking every core from the API's other answers.
+ */
+const reportSlots = createSemaphore(2);
+
 export async function examExportRoutesPlugin(
   app: FastifyInstance,
   options: { db: Db; store: BlobStore; publicUrl: string },
@@ -69,7 +77,9 @@ export async function examExportRoutesPlugin(
 
   route(app, examExportRoutes.reportPdf, async ({ params, query, request, reply }) => {
     const view = await visibleView(params.id, request, 'pdf');
-    const pdf = await examReportPdf(view, { paper: query.paper ?? 'letter', load: loadRecording });
+    const pdf = await reportSlots.run(() =>
+      examReportPdf(view, { paper: query.paper ?? 'letter', load: loadRecording }),
+    );
     reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="Auscura_exam_${params.id}.pdf"`)
