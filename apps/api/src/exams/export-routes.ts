@@ -16,18 +16,18 @@ import { examReportPdf } from './report-pdf.js';
 import type { RecordingLoader } from './report-pdf.js';
 
 /**
- * The exam taken to the chart (issue 38): GET /exams/:id/fhir and GET /exams/:id/report.pdf. Both
- * are answered from one view (exam-view.ts) of the exam as its GET presents it to the same caller:
- * the same visibility (its organization, and council members with the patient masked), and an
- * audit row for every export.
- */
-/**
  * Reports rendered at once per process: each reads and reduces every recording of its exam (≈ 1 s
  * of CPU for ten 60 s recordings, benchmarks/history/2026-12-07-exam-report.md), so a burst of
  * requests queues instead of taking every core from the API's other answers.
  */
 const reportSlots = createSemaphore(2);
 
+/**
+ * The exam taken to the chart (issue 38): GET /exams/:id/fhir and GET /exams/:id/report.pdf. Both
+ * are answered from one view (exam-view.ts) of the exam as its GET presents it to the same caller:
+ * the same visibility (its organization, and council members with the patient masked), and an
+ * audit row for every export.
+ */
 export async function examExportRoutesPlugin(
   app: FastifyInstance,
   options: { db: Db; store: BlobStore; publicUrl: string },
