@@ -27,6 +27,8 @@ await build({
     '@auscura/audio-engine/*',
     'twilio',
     '@aws-sdk/client-s3',
+    // pdfkit reads its font metrics from its own package folder, and is loaded on the first PDF report only.
+    'pdfkit',
   ],
   // CommonJS dependencies (fastify, …) call require(); give the ESM bundle one.
   banner: {

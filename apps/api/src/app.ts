@@ -14,6 +14,7 @@ import { operatorRoutesPlugin } from './operator/routes.js';
 import { requireBackupKey, writeEmbeddedBackup } from './backup/embedded-backup.js';
 import { patientProfileRoutesPlugin } from './patient-profiles/routes.js';
 import { examRoutesPlugin } from './exams/routes.js';
+import { examExportRoutesPlugin } from './exams/export-routes.js';
 import { accountRoutesPlugin } from './healthcare-providers/account-routes.js';
 import { healthcareProviderRoutesPlugin } from './healthcare-providers/routes.js';
 import { auscultationRoutesPlugin } from './auscultations/routes.js';
@@ -210,6 +211,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
       });
       await api.register(patientProfileRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
       await api.register(examRoutesPlugin, { db, mailer, publicUrl: env.publicUrl });
+      await api.register(examExportRoutesPlugin, { db, store, publicUrl: env.publicUrl });
       await api.register(healthcareProviderRoutesPlugin, { db });
       await api.register(accountRoutesPlugin, {
         db,

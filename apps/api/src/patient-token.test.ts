@@ -189,6 +189,8 @@ const providerRoutes = [
   'GET /api/v1/auscultations/:id/recording/normalized-data-std',
   'GET /api/v1/exams/:id',
   'GET /api/v1/exams/:id/adjacent',
+  'GET /api/v1/exams/:id/fhir',
+  'GET /api/v1/exams/:id/report.pdf',
   'GET /api/v1/healthcare-providers-overview',
   'GET /api/v1/healthcare-providers/:id',
   'GET /api/v1/healthcare-providers/:id/email-address',

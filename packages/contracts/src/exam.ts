@@ -184,3 +184,17 @@ export const examRoutes = {
 export function mayChangeRecordings(examOrganizationId: string, callerOrganizationId: string | null | undefined) {
   return callerOrganizationId != null && examOrganizationId === callerOrganizationId;
 }
+
+/** clinician-portal §6: a patient of another organization appears as ten asterisks, on screen and in exports. */
+export const maskedPatientName = '**********';
+
+/** How a provider is named to colleagues: the display name they chose, else their name, else their address. */
+export function providerName(
+  provider:
+    { displayName: string | null; firstName: string | null; lastName: string | null; emailAddress: string } | undefined,
+): string {
+  if (!provider) return '—';
+  if (provider.displayName) return provider.displayName;
+  const name = [provider.firstName, provider.lastName].filter(Boolean).join(' ');
+  return name || provider.emailAddress;
+}

@@ -22,3 +22,5 @@ export * from './realtime.js';
 export * from './remote-auscultation.js';
 export * from './video.js';
 export * from './operator.js';
+export * from './auscultation-format.js';
+export * from './exam-export.js';

@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/connect.js';
 import type { Principal } from '../lib/principal.js';
 
-/** join/leave: a participant entering or leaving a live exam (for the live-exam feature). */
-type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave';
+/**
+ * join/leave: a participant entering or leaving a live exam (for the live-exam feature); export: an
+ * exam taken out as a FHIR bundle or a PDF report (issue 38, detail.format says which).
+ */
+type AuditAction = 'read' | 'list' | 'update' | 'share' | 'create' | 'delete' | 'join' | 'leave' | 'export';
 type AuditEntry = {
   action: AuditAction;
   targetType:

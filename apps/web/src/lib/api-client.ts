@@ -3,6 +3,7 @@ import type {
   Endpoint,
   EndpointBody,
   EndpointParams,
+  EndpointQuery,
   EndpointRequest,
   EndpointStatus,
   ErrorName,
@@ -180,11 +181,19 @@ export type DownloadProgress = { loaded: number; total: number | null };
 export async function apiDownload<E extends Endpoint>(
   endpoint: E,
   params: EndpointParams<E>,
-  options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: DownloadProgress) => void;
+    /** The endpoint's query (e.g. the report's paper size). */
+    query?: EndpointQuery<E>;
+  } = {},
 ): Promise<ArrayBuffer> {
   if (!authHooks) throw new ApiError('Not signed in', 401, 'UNAUTHORIZED', null);
   const headers = new Headers({ Authorization: `Bearer ${await authHooks.getAccessToken()}` });
-  const url = `${env.apiOrigin}${apiBasePath}${buildPath(endpoint.path, params as Record<string, string>)}`;
+  const url = buildUrl(endpoint, {
+    params: params as Record<string, string>,
+    query: options.query as LooseOptions['query'],
+  });
   const response = await fetch(url, {
     headers,
     signal: options.signal,

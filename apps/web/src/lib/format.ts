@@ -1,5 +1,3 @@
-import type { HealthcareProviderSummary } from '@auscura/contracts';
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
@@ -19,12 +17,5 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** How a provider is named to colleagues: the display name they chose, else their name, else their address. */
-export function providerName(
-  provider: Pick<HealthcareProviderSummary, 'displayName' | 'firstName' | 'lastName' | 'emailAddress'> | undefined,
-): string {
-  if (!provider) return '—';
-  if (provider.displayName) return provider.displayName;
-  const name = [provider.firstName, provider.lastName].filter(Boolean).join(' ');
-  return name || provider.emailAddress;
-}
+/** How a provider is named to colleagues (one rule with the PDF report and the FHIR export). */
+export { providerName } from '@auscura/contracts';

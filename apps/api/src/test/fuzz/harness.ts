@@ -129,8 +129,9 @@ export async function databaseFingerprint(db: Db): Promise<Record<string, string
     );
     fingerprint[name] = `${row.rows[0]?.n}:${row.rows[0]?.digest ?? '-'}`;
   }
+  // Reads, lists and exports (issue 38: an exam's FHIR bundle or PDF report) record who saw what; they change nothing.
   const changes = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM audit_log WHERE action NOT IN ('read', 'list')`.execute(db);
+    SELECT count(*)::int AS n FROM audit_log WHERE action NOT IN ('read', 'list', 'export')`.execute(db);
   fingerprint['audit_log (changes)'] = String(changes.rows[0]?.n);
   return fingerprint;
 }

@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { Exam } from '@auscura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PagedTableColumn } from '../../../components/paged-table/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, providerName } from '../../../lib/format.ts';
+import { ExamRowMenu } from './exam-row-menu.tsx';
 import { examPatientLinkId, examPatientName, examStatusLabel, examTypeLabel } from '../utils/exam-format.ts';
 
 type ExamColumnsOptions = {
@@ -31,7 +33,7 @@ export function examColumns({ withPatient, viewHref }: ExamColumnsOptions): Page
   const typeHeader = withPatient ? 'Exam type' : 'Type';
   return [
     ...(withPatient
-      ? [{ id: 'patient', header: 'Patient name', width: '24%', render: (exam: Exam) => <PatientCell exam={exam} /> }]
+      ? [{ id: 'patient', header: 'Patient name', width: '22%', render: (exam: Exam) => <PatientCell exam={exam} /> }]
       : []),
     {
       id: 'date',
@@ -52,16 +54,18 @@ export function examColumns({ withPatient, viewHref }: ExamColumnsOptions): Page
       header: '',
       label: 'Actions',
       align: 'right',
-      width: '8%',
-      render: (exam) => (
-        <Link
-          component={RouterLink}
-          to={viewHref(exam)}
-          aria-label={`View exam of ${formatDate(exam.dateCreated)}${withPatient ? ` for ${examPatientName(exam)}` : ''}`}
-        >
-          View
-        </Link>
-      ),
+      width: '10%',
+      render: (exam) => {
+        const which = `exam of ${formatDate(exam.dateCreated)}${withPatient ? ` for ${examPatientName(exam)}` : ''}`;
+        return (
+          <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Link component={RouterLink} to={viewHref(exam)} aria-label={`View ${which}`}>
+              View
+            </Link>
+            <ExamRowMenu exam={exam} label={which} />
+          </Box>
+        );
+      },
     },
   ];
 }

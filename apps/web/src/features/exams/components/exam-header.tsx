@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { examPatientLinkId, examPatientName } from '../utils/exam-format.ts';
 import type { ExamFamily } from '../utils/exam-family.ts';
+import { ExamDownloads } from './exam-downloads.tsx';
 import { ExamNavigationBar } from './exam-navigation-bar.tsx';
 import { ShareExamDialog } from './share-exam-dialog.tsx';
 
@@ -42,6 +43,7 @@ export function ExamHeader({ exam, family }: ExamHeaderProps) {
         <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
           Share
         </Button>
+        <ExamDownloads exam={exam} />
       </Box>
       <ShareExamDialog examId={exam.id} open={sharing} onClose={() => setSharing(false)} />
     </Box>

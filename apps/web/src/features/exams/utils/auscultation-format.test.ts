@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosisText, heartRateText, noisySlices, recordingFileName, reportDisplay } from './auscultation-format.ts';
+import { diagnosisText, heartRateText, noisySlices, reportDisplay } from '@auscura/contracts';
+import { recordingFileName } from './auscultation-format.ts';
 
 describe('heart rate text', () => {
   it('shows the rate only above 0 and below 200 bpm', () => {

@@ -1,9 +1,8 @@
-import { examTypeLabels } from '@auscura/contracts';
+import { examTypeLabels, maskedPatientName } from '@auscura/contracts';
 import type { Exam } from '@auscura/contracts';
 import { patientName } from '../../../lib/format-patient.ts';
 
-/** clinician-portal §6: a patient of another organization appears as ten asterisks. */
-export const maskedPatientName = '**********';
+export { maskedPatientName };
 
 /** The patient's full name, or the mask when the server withheld the patient. */
 export function examPatientName(exam: Exam): string {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { enhancedNotesSchema } from '@auscura/contracts';
 import type { Auscultation, MurmurFinding } from '@auscura/contracts';
 import { acceptSuggestion, murmurSuggestions } from './enhanced-notes.ts';
-import { murmurMarks, murmurText } from './auscultation-format.ts';
+import { murmurText } from '@auscura/contracts';
+import { murmurMarks } from './auscultation-format.ts';
 
 function auscultation(type: 'heart' | 'lungs', murmur?: MurmurFinding): Auscultation {
   return {

@@ -3,24 +3,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { pointDescription, pointName } from '@auscura/contracts';
+import { noiseQualityText, pointDescription, pointName } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
 import { DeleteAuscultationDialog } from '../../../../components/feedback/delete-auscultation-dialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useDeleteAuscultation } from '../../../../lib/api/auscultations/delete-auscultation.ts';
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
-import { noisySlices } from '../../utils/auscultation-format.ts';
 import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
 import { HeartRate } from './heart-rate.tsx';
 import { TorsoDiagram } from '../../../../components/recording/torso-diagram.tsx';
-
-function noiseSummary(auscultation: Auscultation): string {
-  const record = auscultation.noiseQualityRecord;
-  if (!record) return 'Noise quality: not measured';
-  const noisy = noisySlices(record).length;
-  return `Noise quality: ${noisy} of ${record.record.length} slices noisy`;
-}
 
 type AuscultationCardProps = {
   auscultation: Auscultation;
@@ -93,7 +85,7 @@ export function AuscultationCard({
           <HeartRate bpm={auscultation.heartrateBpm} beatawareId={auscultation.beatawareId} />
           <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'grid', gap: 0.5 }}>
             <Typography variant="body2" color="text.secondary">
-              {noiseSummary(auscultation)}
+              {noiseQualityText(auscultation.noiseQualityRecord)}
             </Typography>
             <AutomatedAnalysis auscultation={auscultation} />
           </Box>

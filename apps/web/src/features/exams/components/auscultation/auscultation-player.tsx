@@ -7,7 +7,8 @@ import { getRecording } from '../../../../lib/api/auscultations/get-recording.ts
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import { usePlayer } from '../../hooks/use-player.ts';
 import { useWaveform } from '../../hooks/use-waveform.ts';
-import { murmurMarks, noisySlices, recordingFileName } from '../../utils/auscultation-format.ts';
+import { noisySlices } from '@auscura/contracts';
+import { murmurMarks, recordingFileName } from '../../utils/auscultation-format.ts';
 import { volumeSlider, volumeToGain } from '../../utils/player-controls.ts';
 import { FilterControls } from './filter-controls.tsx';
 import { PlayerControls } from './player-controls.tsx';

@@ -11,9 +11,8 @@ import { paths } from '../../../../config/paths.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { isMissingRecord } from '../../../../lib/is-missing-record.ts';
 import { useAuscultationReport } from '../../../../lib/api/auscultations/get-auscultation-report.ts';
-import { diagnosisText, heartRateText, murmurText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown, ReportStatistics } from './report-content.tsx';
-import { pointName } from '@auscura/contracts';
+import { diagnosisText, heartRateText, murmurText, pointName, reportDisplay } from '@auscura/contracts';
 
 /** The report page behind the heart rate's double-click link (§2.12): the markdown and its statistics. */
 export function AuscultationReportPage({ reportId }: { reportId: string }) {

@@ -1,16 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { analysisVerdict, murmurText, reportDisplay } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
-import { diagnosisText, murmurText, qualityText, reportDisplay } from '../../utils/auscultation-format.ts';
 import { ReportMarkdown } from './report-content.tsx';
-
-/** What the automated analysis says in one line: lung recordings get no heart verdict. */
-function verdict(auscultation: Auscultation): string {
-  if (auscultation.auscultationPoint.type === 'lungs' || auscultation.beatawareReport?.analysedAs === 'lungs')
-    return 'No heart analysis for lung sounds';
-  // Rate '--' and murmur not judged: the card says why (issue 35).
-  return qualityText(auscultation.beatawareReport) ?? diagnosisText(auscultation.ausculthingDiagnosis);
-}
 
 /** The automated diagnosis, the murmur finding and the report, or its status text (§4). */
 export function AutomatedAnalysis({ auscultation }: { auscultation: Auscultation }) {
@@ -22,7 +14,7 @@ export function AutomatedAnalysis({ auscultation }: { auscultation: Auscultation
         <Box component="span" sx={{ color: 'text.secondary' }}>
           Automated analysis:{' '}
         </Box>
-        {verdict(auscultation)}
+        {analysisVerdict(auscultation)}
       </Typography>
       {murmur && (
         <Typography variant="body2">

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { heartRateText } from '@auscura/contracts';
 import { paths } from '../../../../config/paths.ts';
-import { heartRateText } from '../../utils/auscultation-format.ts';
 
 /** The heart rate (§2.13); a double-click reveals the link to the report page (§2.12). */
 export function HeartRate({ bpm, beatawareId }: { bpm: number | null; beatawareId: string | null }) {
