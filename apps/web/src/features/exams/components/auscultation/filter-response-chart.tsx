@@ -67,6 +67,7 @@ export function FilterResponseChart({ label, settings, sampleRate }: FilterRespo
               left: responseX(hz, width),
               transform: hz === 20 ? 'none' : hz === 2000 ? 'translateX(-100%)' : 'translateX(-50%)',
               lineHeight: 1,
+              whiteSpace: 'nowrap',
               color: 'text.secondary',
             }}
           >
