@@ -73,8 +73,8 @@ describe('the spectrogram picture', () => {
     expect(sum(dbColor(-50, -80, -20))).toBeGreaterThan(sum(dbColor(-80, -80, -20)));
   });
 
-  it('spans 60 dB down from the loudest cells', () => {
-    expect(dbRange(withLoudRow(10))).toEqual({ minDb: -70, maxDb: -10 });
+  it('spans 80 dB down from the loudest cells', () => {
+    expect(dbRange(withLoudRow(10))).toEqual({ minDb: -90, maxDb: -10 });
   });
 
   it('says below which frequency the energy lies', () => {

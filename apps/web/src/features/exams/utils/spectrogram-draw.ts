@@ -28,8 +28,12 @@ export function formatHz(hz: number): string {
   return `${Number((hz / 1000).toFixed(1))} kHz`;
 }
 
-/** The dB span the colours cover: 60 dB down from the loudest cells (99.5th percentile, so one click does not set it). */
-export function dbRange(s: Pick<Spectrogram, 'db' | 'floorDb'>, spanDb = 60): { minDb: number; maxDb: number } {
+/**
+ * The dB span the colours cover: 80 dB down from the loudest cells (99.5th percentile, so one click does
+ * not set it). Heart sounds sit some 50 dB above what a preset leaves above 300 Hz; a shorter span would
+ * paint both black, and switching Wide to Low would not show.
+ */
+export function dbRange(s: Pick<Spectrogram, 'db' | 'floorDb'>, spanDb = 80): { minDb: number; maxDb: number } {
   const sorted = Float32Array.from(s.db).sort();
   const top = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.995 * (sorted.length - 1)))]! : 0;
   const maxDb = Math.max(top, s.floorDb + spanDb);
