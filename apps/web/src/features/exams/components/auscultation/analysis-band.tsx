@@ -65,7 +65,7 @@ export function AnalysisBand({ label, width, duration, segments, notJudged, onSe
       </Box>
       <Typography variant="caption" color="text.secondary" component="p">
         {notJudged
-          ? `The analysis could not judge this recording (${notJudged}); no findings are drawn.`
+          ? `The analysis could not judge this recording, so none of its findings are drawn. ${notJudged}`
           : analysisCaption(segments)}
       </Typography>
     </Box>
@@ -77,7 +77,7 @@ function analysisCaption(segments: BandSegment[]): string {
   const noisy = segments.filter((s) => s.kind === 'noisy');
   const noisySeconds = noisy.reduce((sum, s) => sum + s.end - s.start, 0);
   const parts = [
-    murmurs > 0 ? `murmur heard in ${murmurs} segments (upper row)` : 'no murmur segments',
+    murmurs > 0 ? `murmur heard in ${murmurs} segment${murmurs === 1 ? '' : 's'} (upper row)` : 'no murmur segments',
     noisy.length > 0 ? `${formatSeconds(noisySeconds)} noisy (lower row)` : 'no noisy seconds',
   ];
   return `Analysis: ${parts.join('; ')}.`;
