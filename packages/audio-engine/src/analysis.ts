@@ -32,11 +32,17 @@ export interface RecordingAnalysis {
   heart: HeartAnalysis | null;
 }
 
+/**
+ * The noise-quality flags (one per second, 1 = noisy) of a recording made at a point of this type.
+ * Breath sounds are continuous, which the heart criterion reads as noise: lung points get their own.
+ * The server's analysis and the recording pages (the worker's noiseQuality) both use this.
+ */
+export function noiseFlags(engine: Engine, samples: Float32Array, sampleRate: number, site: RecordingSite = 'heart') {
+  return site === 'lungs' ? lungNoiseQuality(engine, samples, sampleRate) : engine.noiseQuality(samples, sampleRate);
+}
+
 function noise(engine: Engine, samples: Float32Array, sampleRate: number, site: RecordingSite = 'heart') {
-  // Breath sounds are continuous, which the heart criterion reads as noise: lung points get their own.
-  const slices = Array.from(
-    site === 'lungs' ? lungNoiseQuality(engine, samples, sampleRate) : engine.noiseQuality(samples, sampleRate),
-  );
+  const slices = Array.from(noiseFlags(engine, samples, sampleRate, site));
   return { slices, noisyShare: slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0 };
 }
 

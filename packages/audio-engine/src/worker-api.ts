@@ -9,7 +9,13 @@ import type {
   SpectrogramOptions,
   VariantName,
 } from './engine.js';
-import { analyzeRecording, type AnalysisOptions, type RecordingAnalysis } from './analysis.js';
+import {
+  analyzeRecording,
+  noiseFlags,
+  type AnalysisOptions,
+  type RecordingAnalysis,
+  type RecordingSite,
+} from './analysis.js';
 import { decodeWav, toMono } from './wav.js';
 
 export interface DecodedMono {
@@ -75,8 +81,12 @@ export function createWorkerApi(getEngine: () => Promise<Engine>) {
     ): Promise<RecordingAnalysis> {
       return analyzeRecording(await getEngine(), samples, sampleRate, options);
     },
-    async noiseQuality(samples: Float32Array, sampleRate: number): Promise<Uint8Array> {
-      return (await getEngine()).noiseQuality(samples, sampleRate);
+    /**
+     * The noise-quality flags of a recording made at a point of this type, as the server's analysis
+     * computes them (analysis.ts noiseFlags): a normal breath is not painted noisy before it is sent.
+     */
+    async noiseQuality(samples: Float32Array, sampleRate: number, site: RecordingSite = 'heart'): Promise<Uint8Array> {
+      return noiseFlags(await getEngine(), samples, sampleRate, site);
     },
     async resample(samples: Float32Array, rateIn: number, rateOut: number): Promise<Float32Array> {
       return (await getEngine()).resample(samples, rateIn, rateOut);

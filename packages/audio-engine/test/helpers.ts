@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 const FIXTURES = fileURLToPath(new URL('../../../benchmarks/fixtures/audio/', import.meta.url));
+export const GOLDEN = fileURLToPath(new URL('../../../benchmarks/golden/', import.meta.url));
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURES)

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEngine, readMonoWav } from '../src/node.js';
 import { analyzeRecording } from '../src/analysis.js';
+import { createWorkerApi } from '../src/worker-api.js';
 import { fixturePath } from './helpers.js';
 
 const engine = loadEngine();
@@ -37,5 +38,17 @@ describe('noise quality at lung points', () => {
   it('keeps the heart criterion at heart points', () => {
     const { samples, sampleRate } = readMonoWav(fixturePath('lung_normal_icbhi_102_1b1_Ar_sc_Meditron_44k_first16s'));
     expect(analyzeRecording(engine, samples, sampleRate, { site: 'heart' }).noisyShare).toBeGreaterThan(0.5);
+  });
+
+  it("gives the recording page the same flags as the server: the worker's noiseQuality judges lung points as breath sounds", async () => {
+    const api = createWorkerApi(() => Promise.resolve(engine));
+    const { samples, sampleRate } = readMonoWav(fixturePath('lung_normal_icbhi_102_1b1_Ar_sc_Meditron_44k_first16s'));
+    const share = (flags: Uint8Array) => flags.reduce((sum, flag) => sum + flag, 0) / flags.length;
+    const atLungPoint = await api.noiseQuality(samples, sampleRate, 'lungs');
+    expect(Array.from(atLungPoint)).toEqual(
+      analyzeRecording(engine, samples, sampleRate, { site: 'lungs' }).noiseSlices,
+    );
+    expect(share(atLungPoint)).toBeLessThanOrEqual(0.2);
+    expect(share(await api.noiseQuality(samples, sampleRate, 'heart'))).toBeGreaterThan(0.5);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveInput } from '../lib/audio/live-input.ts';
 import { prepareRecorded } from '../lib/audio/recorded.ts';
-import type { Recorded } from '../lib/audio/recorded.ts';
+import type { Recorded, RecordingSite } from '../lib/audio/recorded.ts';
 import { useCountdown } from './use-countdown.ts';
 
 type RecorderPhase = 'idle' | 'recording' | 'finishing';
@@ -42,34 +42,38 @@ export function useRecorder(input: LiveInput | null, options: RecorderOptions = 
   const countdown = useCountdown(() => active.current?.stop());
   const { start: startCountdown, stop: stopCountdown, reset: resetCountdown } = countdown;
 
-  const start = useCallback(async (): Promise<RecordOutcome> => {
-    if (!input || active.current) return { kind: 'unavailable' };
-    const recording = input.record(maxSeconds);
-    const current = { stop: recording.stop, discarded: false, lost: false };
-    active.current = current;
-    setPhase('recording');
-    if (timed) startCountdown();
-    const capture = await recording.done;
-    if (active.current === current) active.current = null;
-    stopCountdown();
-    const outcome: RecordOutcome | null = current.lost
-      ? { kind: 'input-lost' }
-      : current.discarded
-        ? { kind: 'discarded' }
-        : capture.samples.length === 0
-          ? { kind: 'empty' }
-          : null;
-    if (outcome) {
+  /** Records at a point of this type (its noise flags are judged as heart or breath sounds). */
+  const start = useCallback(
+    async (site: RecordingSite = 'heart'): Promise<RecordOutcome> => {
+      if (!input || active.current) return { kind: 'unavailable' };
+      const recording = input.record(maxSeconds);
+      const current = { stop: recording.stop, discarded: false, lost: false };
+      active.current = current;
+      setPhase('recording');
+      if (timed) startCountdown();
+      const capture = await recording.done;
+      if (active.current === current) active.current = null;
+      stopCountdown();
+      const outcome: RecordOutcome | null = current.lost
+        ? { kind: 'input-lost' }
+        : current.discarded
+          ? { kind: 'discarded' }
+          : capture.samples.length === 0
+            ? { kind: 'empty' }
+            : null;
+      if (outcome) {
+        setPhase('idle');
+        resetCountdown();
+        return outcome;
+      }
+      setPhase('finishing');
+      const { recorded, prepared } = await prepareRecorded(capture, input.deviceLabel, site);
       setPhase('idle');
       resetCountdown();
-      return outcome;
-    }
-    setPhase('finishing');
-    const { recorded, prepared } = await prepareRecorded(capture, input.deviceLabel);
-    setPhase('idle');
-    resetCountdown();
-    return prepared ? { kind: 'recorded', recorded } : { kind: 'unprepared', recorded };
-  }, [input, maxSeconds, timed, startCountdown, stopCountdown, resetCountdown]);
+      return prepared ? { kind: 'recorded', recorded } : { kind: 'unprepared', recorded };
+    },
+    [input, maxSeconds, timed, startCountdown, stopCountdown, resetCountdown],
+  );
 
   const stop = useCallback(() => active.current?.stop(), []);
   const discard = useCallback(() => {

@@ -1,9 +1,12 @@
 import { checkCapture, encodeWav } from '@auscura/audio-engine';
 import type { CaptureCheck } from '@auscura/audio-engine';
-import type { NoiseQualityRecord } from '@auscura/contracts';
+import type { AuscultationPoint, NoiseQualityRecord } from '@auscura/contracts';
 import type { Capture } from './live-input.ts';
 
 /** A finished recording, prepared for listening back and for its upload. */
+/** The type of the point a recording is made at. */
+export type RecordingSite = AuscultationPoint['type'];
+
 export type Recorded = {
   samples: Float32Array;
   sampleRate: number;
@@ -29,13 +32,15 @@ function toNoiseQualityRecord(flags: Uint8Array): NoiseQualityRecord {
 export async function prepareRecorded(
   capture: Capture,
   deviceLabel: string,
+  /** The point's type: lung points are judged as breath sounds, as the server judges them. */
+  site: RecordingSite = 'heart',
 ): Promise<{ recorded: Recorded; prepared: boolean }> {
   let flags: Uint8Array | null = null;
   try {
     const { acquireEngineBridge } = await import('./engine-bridge.ts');
     const { bridge, release } = acquireEngineBridge();
     try {
-      flags = await bridge.call('noiseQuality', [capture.samples, capture.sampleRate]);
+      flags = await bridge.call('noiseQuality', [capture.samples, capture.sampleRate, site]);
     } finally {
       release();
     }

@@ -37,7 +37,7 @@ export function AuscultateStep(props: AuscultateStepProps) {
   latest.current = { onRecorded, onFailed };
 
   const start = async () => {
-    const outcome = await recorder.start();
+    const outcome = await recorder.start(point.type);
     if (outcome.kind === 'recorded') latest.current.onRecorded(outcome.recorded);
     // Empty, unplugged, or the engine could not prepare it: the auscultation is cancelled.
     else if (outcome.kind !== 'unavailable' && outcome.kind !== 'discarded') latest.current.onFailed();

@@ -83,12 +83,12 @@ function Review({
 
 /** One requested point: where to place the stethoscope, the recording, listening back and sending. */
 export function RecordPointStep({ selfExamRequestId, token, ar, position, deviceId, onSent }: RecordPointStepProps) {
-  const recorder = usePointRecorder(deviceId);
+  const site = siteOf(ar.auscultationPoint);
+  const recorder = usePointRecorder(deviceId, site?.type ?? 'other');
   const contact = useCaptureWatch(recorder.level);
   const { send, run } = useSendRecording(token, onSent);
   const [pending, setPending] = useState<PendingUpload | null>(null);
   const title = siteName(ar.auscultationPoint);
-  const site = siteOf(ar.auscultationPoint);
   const point = auscultationPoints.find((p) => p.label === ar.auscultationPoint) ?? {
     type: 'other' as const,
     label: ar.auscultationPoint,

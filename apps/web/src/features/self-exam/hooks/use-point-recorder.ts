@@ -3,7 +3,7 @@ import { useLiveInput } from '../../../hooks/use-live-input.ts';
 import type { MonitorSettings } from '../../../hooks/use-live-input.ts';
 import { useRecorder } from '../../../hooks/use-recorder.ts';
 import type { RecordOutcome } from '../../../hooks/use-recorder.ts';
-import type { Recorded } from '../../../lib/audio/recorded.ts';
+import type { Recorded, RecordingSite } from '../../../lib/audio/recorded.ts';
 
 /** The patient hears nothing while recording: no live monitor, the recorder takes the raw input. */
 const noMonitor: MonitorSettings = { enabled: false, preset: 'wide', gain: 1 };
@@ -19,7 +19,7 @@ const failureTexts: Partial<Record<RecordOutcome['kind'], string>> = {
  * One point's recording at the patient's home: the shared recorder (at most 60 s, the countdown, the
  * engine's noise-quality flags once it stops) on the chosen input, with the level meter's readings.
  */
-export function usePointRecorder(deviceId: string | null) {
+export function usePointRecorder(deviceId: string | null, site: RecordingSite) {
   const { input, level, failed } = useLiveInput(deviceId, noMonitor);
   const recorder = useRecorder(input, { inputFailed: failed });
   const [recorded, setRecorded] = useState<Recorded | null>(null);
@@ -27,7 +27,7 @@ export function usePointRecorder(deviceId: string | null) {
 
   const start = async () => {
     setError(null);
-    const outcome = await recorder.start();
+    const outcome = await recorder.start(site);
     if (outcome.kind === 'recorded') setRecorded(outcome.recorded);
     else setError(failureTexts[outcome.kind] ?? null);
   };

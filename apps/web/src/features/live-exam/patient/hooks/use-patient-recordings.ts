@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { remoteRecording } from '@auscura/contracts';
+import { remoteRecording, siteOf } from '@auscura/contracts';
 import type { CaptureCheck } from '@auscura/audio-engine';
 import type { AuscultationRequest, AuscultationRequestError } from '@auscura/contracts';
 import { useRecorder } from '../../../../hooks/use-recorder.ts';
@@ -121,7 +121,7 @@ export function usePatientRecordings(options: {
       active.current = current;
       setView({ kind: 'recording', point: request.auscultationPoint });
       setFlag(null);
-      const outcome = await startRecording();
+      const outcome = await startRecording(siteOf(request.auscultationPoint)?.type ?? 'other');
       if (active.current === current) active.current = null;
       if (outcome.kind === 'discarded' || outcome.kind === 'unavailable') return setView({ kind: 'idle' });
       if (outcome.kind === 'empty' || outcome.kind === 'input-lost')
