@@ -59,7 +59,14 @@ export function drawFilterResponse(
   size: { width: number; height: number },
   response: FilterResponse,
   bands: { heart: ReadonlyArray<readonly [number, number]>; lungs: ReadonlyArray<readonly [number, number]> },
-  colors: { curve: string; heart: [string, string]; lungs: [string, string]; grid: string; background: string },
+  colors: {
+    curve: string;
+    heart: [string, string];
+    lungs: [string, string];
+    grid: string;
+    background: string;
+    label: string;
+  },
 ): void {
   const { width, height } = size;
   context.clearRect(0, 0, width, height);
@@ -90,6 +97,10 @@ export function drawFilterResponse(
     context.lineTo(x, height - strip);
   }
   context.stroke();
+  context.fillStyle = colors.label;
+  context.font = '10px sans-serif';
+  context.textAlign = 'right';
+  for (const db of [0, -24]) context.fillText(`${db} dB`, width - 3, responseY(db, height) + (db === 0 ? -3 : 11));
   context.strokeStyle = colors.curve;
   context.lineWidth = 2;
   context.beginPath();

@@ -38,6 +38,7 @@ export function FilterResponseChart({ label, settings, sampleRate }: FilterRespo
         lungs: [theme.palette.info.light, theme.palette.info.main],
         grid: theme.palette.grey[300],
         background: theme.palette.grey[50],
+        label: theme.palette.text.secondary,
       },
     );
   }, [response, theme]);

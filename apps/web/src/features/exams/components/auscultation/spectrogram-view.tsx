@@ -105,6 +105,8 @@ export function SpectrogramView({
         height={height}
         draw={draw}
         onSeek={onSeek}
+        // Dark red disappears into the dark end of the colour scale; a light cyan stands out at both ends.
+        playheadColor={theme.palette.info.light}
         hint={` ${summary} (${heard}).`}
         below={(width) => (
           <AnalysisBand

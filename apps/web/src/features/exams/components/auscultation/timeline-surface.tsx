@@ -27,6 +27,8 @@ export type TimelineSurfaceProps = {
   onRegion: (region: Span | null) => void;
   /** More of the hint under the picture (what it shows), after the position and the keys. */
   hint?: ReactNode;
+  /** The playhead's colour where the default (the theme's dark red) would not stand out from the picture. */
+  playheadColor?: string;
   /** Drawn under the picture and aligned with it (the analysis band); gets the picture's width. */
   below?: (width: number) => ReactNode;
 };
@@ -47,6 +49,7 @@ export function TimelineSurface({
   onSeek,
   onRegion,
   hint,
+  playheadColor,
   below,
 }: TimelineSurfaceProps) {
   const theme = useTheme();
@@ -70,7 +73,7 @@ export function TimelineSurface({
     height,
     duration,
     playing,
-    color: theme.palette.error.dark,
+    color: playheadColor ?? theme.palette.error.dark,
     position,
     revision,
   });
