@@ -90,7 +90,7 @@ export function spectrogramPixels(
 
 /**
  * Draws the cell image (an offscreen canvas cols × rows) stretched over the picture, faint lines at
- * the labelled frequencies, and the region. The playhead has its own canvas (use-playhead.ts).
+ * the labelled frequencies, and the region (the rest dimmed). The playhead has its own canvas (use-playhead.ts).
  */
 export function drawSpectrogram(
   context: CanvasRenderingContext2D,
@@ -115,11 +115,17 @@ export function drawSpectrogram(
   context.stroke();
   context.globalAlpha = 1;
   if (data.region) {
-    const x = xAt(data.region.start, width, data.duration);
-    context.fillStyle = colors.region;
-    context.globalAlpha = 0.3;
-    context.fillRect(x, 0, xAt(data.region.end, width, data.duration) - x, height);
+    // A light wash disappears on the bright rows: dim what lies outside the region and edge it instead.
+    const from = xAt(data.region.start, width, data.duration);
+    const to = xAt(data.region.end, width, data.duration);
+    context.fillStyle = '#000';
+    context.globalAlpha = 0.55;
+    context.fillRect(0, 0, from, height);
+    context.fillRect(to, 0, width - to, height);
     context.globalAlpha = 1;
+    context.fillStyle = colors.region;
+    context.fillRect(from, 0, 2, height);
+    context.fillRect(to - 2, 0, 2, height);
   }
 }
 

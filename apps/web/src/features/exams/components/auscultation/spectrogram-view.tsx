@@ -72,7 +72,7 @@ export function SpectrogramView({
         image,
         { ...data, duration: data.durationSec, region },
         {
-          region: theme.palette.secondary.light,
+          region: theme.palette.common.white,
           grid: theme.palette.common.white,
         },
       );
