@@ -7,6 +7,7 @@ import {
   energyBelowHz,
   frequencyTicks,
   hzAtY,
+  percentileDb,
   rowAtY,
   spectrogramPixels,
   spectrogramSummary,
@@ -75,6 +76,17 @@ describe('the spectrogram picture', () => {
 
   it('spans 80 dB down from the loudest cells', () => {
     expect(dbRange(withLoudRow(10))).toEqual({ minDb: -90, maxDb: -10 });
+  });
+
+  it('reads the loud end of the scale within 0.1 dB of a sorted percentile', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const db = Float32Array.from({ length: 20_000 }, () => -120 + random() * 100);
+    const sorted = Float32Array.from(db).sort();
+    const want = sorted[Math.floor(0.995 * (db.length - 1))]!;
+    const got = percentileDb({ db, floorDb: -120 }, 0.995);
+    expect(got).toBeGreaterThanOrEqual(want);
+    expect(got - want).toBeLessThanOrEqual(0.1 + 1e-6);
   });
 
   it('says below which frequency the energy lies', () => {

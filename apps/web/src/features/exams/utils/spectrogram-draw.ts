@@ -34,10 +34,30 @@ export function formatHz(hz: number): string {
  * paint both black, and switching Wide to Low would not show.
  */
 export function dbRange(s: Pick<Spectrogram, 'db' | 'floorDb'>, spanDb = 80): { minDb: number; maxDb: number } {
-  const sorted = Float32Array.from(s.db).sort();
-  const top = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.995 * (sorted.length - 1)))]! : 0;
-  const maxDb = Math.max(top, s.floorDb + spanDb);
+  const maxDb = Math.max(percentileDb(s, 0.995), s.floorDb + spanDb);
   return { minDb: maxDb - spanDb, maxDb };
+}
+
+/**
+ * The dB value at quantile `q`, from a 0.1 dB histogram (sorting 200,000 cells took some 25 ms of the
+ * main thread), read as the upper edge of its bin and never above the loudest cell.
+ */
+export function percentileDb(s: Pick<Spectrogram, 'db' | 'floorDb'>, q: number): number {
+  const n = s.db.length;
+  if (n === 0) return s.floorDb;
+  let loudest = -Infinity;
+  for (let i = 0; i < n; i++) loudest = Math.max(loudest, s.db[i]!);
+  const step = 0.1;
+  const bins = Math.max(1, Math.ceil((loudest - s.floorDb) / step) + 1);
+  const counts = new Uint32Array(bins);
+  for (let i = 0; i < n; i++) counts[Math.min(bins - 1, Math.max(0, Math.floor((s.db[i]! - s.floorDb) / step)))]! += 1;
+  const rank = Math.floor(q * (n - 1));
+  let seen = 0;
+  for (let b = 0; b < bins; b++) {
+    seen += counts[b]!;
+    if (seen > rank) return Math.min(loudest, s.floorDb + (b + 1) * step);
+  }
+  return loudest;
 }
 
 // A perceptually ordered dark-to-bright scale (after matplotlib's "inferno"): the louder, the brighter,
