@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { demo, expectNoSeriousViolations, signInAs } from './support';
+import { openHeartRecording } from './playback-capture';
 
 /** The ids of one page of the organization's 'All' exams, in list order (newest first). */
 async function allExamIds(page: Page, pageNumber = 1): Promise<string[]> {
@@ -170,4 +171,43 @@ test('an unknown exam shows the not-found page', async ({ page }) => {
   await page.goto('/exams/00000000-0000-4000-8000-000000000000');
   await signInAs(page, demo.ada);
   await expect(page.getByText('Page not found.')).toBeVisible();
+});
+
+test('the spectrogram shows what plays: Low darkens the picture above 300 Hz, the playhead moves, the choice is remembered and axe passes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const card = await openHeartRecording(page);
+  await card.getByRole('button', { name: 'Spectrogram' }).click();
+  const picture = card.getByRole('slider', { name: /^Playback position/ });
+  await expect(picture).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText(/Spectrogram, 20 Hz to 2 kHz, \d+\.\d s; 90 % of the energy below/)).toBeVisible();
+  // Mean brightness of the picture's top 40 % (on the 20 Hz–2 kHz axis: above about 320 Hz).
+  const topBrightness = () =>
+    picture
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, Math.floor(canvas.height * 0.4));
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 4) sum += data[i]! + data[i + 1]! + data[i + 2]!;
+        return sum / (data.length / 4);
+      });
+  await expect.poll(topBrightness).toBeGreaterThan(0);
+  const wide = await topBrightness();
+  await card.getByRole('button', { name: 'Low', exact: true }).click();
+  await expect(card.getByText(/\(Low filter, /)).toBeVisible();
+  // The colours saturate at both ends, so brightness moves less than the dB do (about −20 dB above 300 Hz here).
+  await expect.poll(topBrightness).toBeLessThan(wide * 0.85);
+  await expect(card.getByRole('img', { name: /^Filter response, low preset/ })).toBeVisible();
+
+  await card.getByRole('button', { name: /^Play,/ }).click();
+  await expect
+    .poll(async () => Number(await picture.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+  await card.getByRole('button', { name: /^Stop,/ }).click();
+  await expectNoSeriousViolations(page);
+
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Spectrogram' })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
+import { xAt } from '../utils/waveform-draw.ts';
 import { prepareCanvas } from './use-canvas-size.ts';
 
 type PlayheadOptions = {
@@ -29,7 +30,7 @@ export function usePlayhead({ canvas, width, height, duration, playing, color, p
     let lastReport = 0;
     const draw = (now: number) => {
       const time = position();
-      const x = duration > 0 ? Math.round((time / duration) * width) + 0.5 : 0.5;
+      const x = Math.round(xAt(time, width, duration)) + 0.5;
       context.clearRect(0, 0, width, height);
       context.fillStyle = color;
       context.fillRect(x - 1, 0, 2, height);

@@ -5,6 +5,8 @@ export type WaveformData = {
   /** [min0, max0, min1, max1, …] of the heart-sound band, one pair per bucket. */
   peaks: Float32Array;
   duration: number;
+  /** The recording's own rate (the player's filters are designed for it). */
+  sampleRate: number;
 };
 
 type WaveformState = { data: WaveformData | null; failed: boolean };
@@ -35,7 +37,10 @@ export function useWaveform(auscultationId: string, buckets: number): WaveformSt
       );
       const peaks = await bridge.call('peaks', [filtered, buckets], signal);
       if (!signal.aborted)
-        setState({ data: { peaks, duration: decoded.samples.length / decoded.sampleRate }, failed: false });
+        setState({
+          data: { peaks, duration: decoded.samples.length / decoded.sampleRate, sampleRate: decoded.sampleRate },
+          failed: false,
+        });
     })().catch(() => {
       if (!signal.aborted) setState({ data: null, failed: true });
     });

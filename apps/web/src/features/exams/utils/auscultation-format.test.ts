@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnosisText, heartRateText, noisySlices, reportDisplay } from '@auscura/contracts';
-import { recordingFileName } from './auscultation-format.ts';
+import { bandSegments, mergeSpans, recordingFileName } from './auscultation-format.ts';
 
 describe('heart rate text', () => {
   it('shows the rate only above 0 and below 200 bpm', () => {
@@ -60,5 +60,40 @@ describe('analysis and noise', () => {
       [1, 1.5],
     ]);
     expect(noisySlices(null)).toEqual([]);
+  });
+});
+
+describe('the analysis band', () => {
+  it('joins adjacent noisy slices into stretches and names every segment', () => {
+    expect(
+      mergeSpans([
+        [2, 3],
+        [0, 1],
+        [1, 2],
+        [5, 6],
+      ]),
+    ).toEqual([
+      [0, 3],
+      [5, 6],
+    ]);
+    const segments = bandSegments(
+      {
+        spans: [
+          [0.2, 0.5],
+          [1.1, 1.4],
+        ],
+        name: 'systoles',
+      },
+      [
+        [3, 4],
+        [4, 5],
+      ],
+    );
+    expect(segments.map((s) => s.description)).toEqual([
+      'Murmur heard in systole 1 of 2, 0.2 s to 0.5 s',
+      'Murmur heard in systole 2 of 2, 1.1 s to 1.4 s',
+      'Noisy, 3.0 s to 5.0 s',
+    ]);
+    expect(bandSegments(null, [])).toEqual([]);
   });
 });

@@ -23,3 +23,38 @@ export function murmurMarks(
     name: murmur.timing?.phase === 'diastolic' ? 'diastoles' : 'systoles',
   };
 }
+
+/** Adjacent or overlapping [start, end) spans joined into runs (noisy slices → noisy stretches). */
+export function mergeSpans(spans: Array<[number, number]>): Array<[number, number]> {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of sorted) {
+    const last = out.at(-1);
+    if (last && start <= last[1] + 1e-9) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/** The analysis band's segments: each murmur segment (named by phase and number) and each noisy stretch. */
+export function bandSegments(
+  murmur: { spans: Array<[number, number]>; name: string } | null,
+  noisy: Array<[number, number]>,
+): Array<{ kind: 'murmur' | 'noisy'; start: number; end: number; description: string }> {
+  const phase = murmur?.name === 'diastoles' ? 'diastole' : 'systole';
+  const seconds = (start: number, end: number) => `${start.toFixed(1)} s to ${end.toFixed(1)} s`;
+  return [
+    ...(murmur?.spans ?? []).map(([start, end], i, all) => ({
+      kind: 'murmur' as const,
+      start,
+      end,
+      description: `Murmur heard in ${phase} ${i + 1} of ${all.length}, ${seconds(start, end)}`,
+    })),
+    ...mergeSpans(noisy).map(([start, end]) => ({
+      kind: 'noisy' as const,
+      start,
+      end,
+      description: `Noisy, ${seconds(start, end)}`,
+    })),
+  ];
+}

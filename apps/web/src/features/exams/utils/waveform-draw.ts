@@ -32,7 +32,7 @@ export function drawWaveform(
   colors: WaveformColors,
 ): void {
   const { width, height } = size;
-  const toX = (time: number) => (data.duration > 0 ? (time / data.duration) * width : 0);
+  const toX = (time: number) => xAt(time, width, data.duration);
   context.clearRect(0, 0, width, height);
   context.fillStyle = colors.background;
   context.fillRect(0, 0, width, height);
@@ -103,6 +103,14 @@ export function amplitudePercentile(peaks: Float32Array, q: number): number {
   for (let b = 0; b < amplitudes.length; b++) amplitudes[b] = Math.max(-peaks[2 * b]!, peaks[2 * b + 1]!);
   amplitudes.sort();
   return amplitudes[Math.min(amplitudes.length - 1, Math.floor(q * (amplitudes.length - 1)))] ?? 0;
+}
+
+/**
+ * The horizontal pixel offset of a time: the one time axis of the waveform, the spectrogram, the
+ * analysis band and the playhead (timeAt is its inverse).
+ */
+export function xAt(time: number, width: number, duration: number): number {
+  return duration > 0 ? (time / duration) * width : 0;
 }
 
 /** Seconds under a horizontal pixel offset, clamped to the recording. */

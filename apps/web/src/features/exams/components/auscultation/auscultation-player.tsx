@@ -1,17 +1,24 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Auscultation } from '@auscura/contracts';
 import type { PlaybackSettings, Span } from '../../../../lib/audio/playback.ts';
 import { getRecording } from '../../../../lib/api/auscultations/get-recording.ts';
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import { usePlayer } from '../../hooks/use-player.ts';
+import { usePlayerView } from '../../hooks/use-player-view.ts';
+import { useSpectrogram } from '../../hooks/use-spectrogram.ts';
 import { useWaveform } from '../../hooks/use-waveform.ts';
-import { noisySlices } from '@auscura/contracts';
-import { murmurMarks, recordingFileName } from '../../utils/auscultation-format.ts';
-import { volumeSlider, volumeToGain } from '../../utils/player-controls.ts';
+import { noisySlices, qualityText } from '@auscura/contracts';
+import type { PlayerView } from '../../stores/player-view.ts';
+import { bandSegments, murmurMarks, recordingFileName } from '../../utils/auscultation-format.ts';
+import { presetChoices, volumeSlider, volumeToGain } from '../../utils/player-controls.ts';
 import { FilterControls } from './filter-controls.tsx';
+import { FilterResponseChart } from './filter-response-chart.tsx';
 import { PlayerControls } from './player-controls.tsx';
+import { SpectrogramView } from './spectrogram-view.tsx';
 import { Waveform, WaveformPlaceholder } from './waveform.tsx';
 
 /** Peaks per recording: enough for a 1440-px-wide card without redrawing from samples. */
@@ -48,27 +55,66 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
   const player = usePlayer({ auscultationId: auscultation.id, variant, settings, loop, region: activeRegion });
   const noisy = useMemo(() => noisySlices(auscultation.noiseQualityRecord), [auscultation.noiseQualityRecord]);
   const murmur = useMemo(() => murmurMarks(auscultation.beatawareReport), [auscultation.beatawareReport]);
+  const [view, setView] = usePlayerView();
+  const spectrogram = useSpectrogram({
+    auscultationId: auscultation.id,
+    variant,
+    settings,
+    site: auscultation.auscultationPoint.type,
+    enabled: view === 'spectrogram',
+  });
+  const notJudged = qualityText(auscultation.beatawareReport);
+  // A recording the analysis could not judge gets no murmur marks; the noise record is measured apart from it.
+  const segments = useMemo(() => bandSegments(notJudged ? null : murmur, noisy), [notJudged, murmur, noisy]);
+  const onRegion = (next: Span | null) => {
+    const chosen = next && next.end > next.start ? next : null;
+    setRegion(chosen);
+    setRegionOn(chosen !== null);
+    // A new region puts the playhead at its start, where Play will begin.
+    if (chosen) player.seek(chosen.start);
+  };
+  const timeline = {
+    label,
+    region,
+    playing: player.state === 'playing',
+    position: player.position,
+    onSeek: player.seek,
+    onRegion,
+  };
+  const heard = `${settings.custom ? `custom ${settings.custom.lowCutHz}–${settings.custom.highCutHz} Hz` : (presetChoices.find((c) => c.name === settings.preset)?.label ?? settings.preset)} filter, ${variant} recording`;
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      {waveform.data ? (
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        aria-label={`Picture, ${label}`}
+        value={view}
+        onChange={(_event, next: PlayerView | null) => next && setView(next)}
+        sx={{ justifySelf: 'start' }}
+      >
+        <ToggleButton value="waveform">Waveform</ToggleButton>
+        <ToggleButton value="spectrogram">Spectrogram</ToggleButton>
+      </ToggleButtonGroup>
+      {view === 'spectrogram' ? (
+        spectrogram.data ? (
+          <SpectrogramView
+            data={spectrogram.data}
+            heard={heard}
+            segments={segments}
+            notJudged={notJudged}
+            {...timeline}
+          />
+        ) : (
+          <WaveformPlaceholder failed={spectrogram.failed} name="spectrogram" />
+        )
+      ) : waveform.data ? (
         <Waveform
-          label={label}
           data={waveform.data}
           noisy={noisy}
           hasNoiseRecord={auscultation.noiseQualityRecord !== null}
           murmur={murmur ?? undefined}
-          region={region}
-          playing={player.state === 'playing'}
-          position={player.position}
-          onSeek={player.seek}
-          onRegion={(next) => {
-            const chosen = next && next.end > next.start ? next : null;
-            setRegion(chosen);
-            setRegionOn(chosen !== null);
-            // A new region puts the playhead at its start, where Play will begin.
-            if (chosen) player.seek(chosen.start);
-          }}
+          {...timeline}
         />
       ) : (
         <WaveformPlaceholder failed={waveform.failed} />
@@ -96,7 +142,11 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
       )}
       {player.failed && <Alert severity="error">The recording could not be played.</Alert>}
       {downloadFailed && <Alert severity="error">The recording could not be downloaded.</Alert>}
-      <FilterControls label={label} settings={settings} volume={volume} onSettings={setSettings} onVolume={setVolume} />
+      <FilterControls label={label} settings={settings} volume={volume} onSettings={setSettings} onVolume={setVolume}>
+        {waveform.data && (
+          <FilterResponseChart label={label} settings={settings} sampleRate={waveform.data.sampleRate} />
+        )}
+      </FilterControls>
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Slider from '@mui/material/Slider';
@@ -24,12 +25,14 @@ type FilterControlsProps = {
   volume: number;
   onSettings: (settings: PlaybackSettings) => void;
   onVolume: (volume: number) => void;
+  /** Shown under the presets and the custom band (the response of the filter that plays). */
+  children?: ReactNode;
 };
 
 const defaultCustom = { lowCutHz: 35, highCutHz: 1200 };
 
 /** Presets, the custom band and the volume of §2.13 (values from §9). */
-export function FilterControls({ label, settings, volume, onSettings, onVolume }: FilterControlsProps) {
+export function FilterControls({ label, settings, volume, onSettings, onVolume, children }: FilterControlsProps) {
   const custom = settings.custom;
   const applyCustom = (lowCutHz: number, highCutHz: number) => {
     try {
@@ -95,6 +98,7 @@ export function FilterControls({ label, settings, volume, onSettings, onVolume }
           />
         )}
       </Box>
+      {children && <Box sx={{ pl: { sm: '72px' } }}>{children}</Box>}
       <Box sx={{ display: 'flex', columnGap: 2, alignItems: 'center' }}>
         <Typography variant="body2" component="span" sx={{ width: 56, flexShrink: 0 }}>
           Volume

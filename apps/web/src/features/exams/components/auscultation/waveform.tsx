@@ -1,14 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, PointerEvent } from 'react';
-import Box from '@mui/material/Box';
+import { useCallback } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { Span } from '../../../../lib/audio/playback.ts';
-import { prepareCanvas, useElementWidth } from '../../hooks/use-canvas-size.ts';
-import { usePlayhead } from '../../hooks/use-playhead.ts';
 import type { WaveformData } from '../../hooks/use-waveform.ts';
-import { drawWaveform, formatSeconds, timeAt } from '../../utils/waveform-draw.ts';
+import { drawWaveform } from '../../utils/waveform-draw.ts';
+import { TimelineSurface } from './timeline-surface.tsx';
+import type { SurfaceDraw } from './timeline-surface.tsx';
 
 const height = 96;
 
@@ -26,159 +24,43 @@ type WaveformProps = {
   onRegion: (region: Span | null) => void;
 };
 
-/**
- * The recording's heart-band peaks with the noise band, the region and the playhead. It is a
- * slider for assistive technology: arrows seek, [ and ] set the region's ends, Escape clears it.
- */
-export function Waveform({
-  label,
-  data,
-  noisy,
-  hasNoiseRecord,
-  murmur,
-  region,
-  playing,
-  position,
-  onSeek,
-  onRegion,
-}: WaveformProps) {
+/** The recording's heart-band peaks with the noise band, the murmur marks, the region and the playhead. */
+export function Waveform({ label, data, noisy, hasNoiseRecord, murmur, ...timeline }: WaveformProps) {
   const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
-  const base = useRef<HTMLCanvasElement>(null);
-  const overlay = useRef<HTMLCanvasElement>(null);
-  const width = useElementWidth(box);
-  const [revision, setRevision] = useState(0);
-  const drag = useRef<{ from: number; moved: boolean } | null>(null);
-  const [draft, setDraft] = useState<Span | null>(null);
-  const hintId = useId();
-  const { duration } = data;
-
-  useEffect(() => {
-    const context = base.current && width > 0 ? prepareCanvas(base.current, width, height) : null;
-    if (!context) return;
-    const colors = {
-      wave: theme.palette.primary.dark,
-      noisy: theme.palette.error.main,
-      clean: theme.palette.success.light,
-      region: theme.palette.secondary.main,
-      background: theme.palette.grey[50],
-      murmur: theme.palette.warning.dark,
-    };
-    drawWaveform(
-      context,
-      { width, height },
-      { ...data, noisy, hasNoiseRecord, murmur: murmur?.spans, region: draft ?? region },
-      colors,
-    );
-  }, [data, noisy, hasNoiseRecord, murmur, region, draft, width, theme]);
-
-  const shown = usePlayhead({
-    canvas: overlay,
-    width,
-    height,
-    duration,
-    playing,
-    color: theme.palette.error.dark,
-    position,
-    revision,
-  });
-
-  const seek = (time: number) => {
-    onSeek(Math.min(Math.max(time, 0), duration));
-    setRevision((r) => r + 1);
-  };
-  const setRegion = (next: Span | null) => {
-    onRegion(next);
-    setRevision((r) => r + 1);
-  };
-  const timeOf = (event: PointerEvent) => timeAt(event.nativeEvent.offsetX, width, duration);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { from: timeOf(event), moved: false };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    const to = timeOf(event);
-    if (Math.abs(to - drag.current.from) * (width / duration) < 4 && !drag.current.moved) return;
-    drag.current.moved = true;
-    setDraft({ start: Math.min(drag.current.from, to), end: Math.max(drag.current.from, to) });
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const started = drag.current;
-    drag.current = null;
-    setDraft(null);
-    if (!started) return;
-    const to = timeOf(event);
-    if (started.moved) setRegion({ start: Math.min(started.from, to), end: Math.max(started.from, to) });
-    else seek(to);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const now = position();
-    const step = event.shiftKey ? 5 : 1;
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => seek(now - step),
-      ArrowDown: () => seek(now - step),
-      ArrowRight: () => seek(now + step),
-      ArrowUp: () => seek(now + step),
-      Home: () => seek(0),
-      End: () => seek(duration),
-      '[': () => setRegion({ start: now, end: region && region.end > now ? region.end : duration }),
-      ']': () => setRegion({ start: region && region.start < now ? region.start : 0, end: now }),
-      Escape: () => setRegion(null),
-    };
-    const action = actions[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
-
+  const draw = useCallback<SurfaceDraw>(
+    (context, size, region) => {
+      const colors = {
+        wave: theme.palette.primary.dark,
+        noisy: theme.palette.error.main,
+        clean: theme.palette.success.light,
+        region: theme.palette.secondary.main,
+        background: theme.palette.grey[50],
+        murmur: theme.palette.warning.dark,
+      };
+      drawWaveform(context, size, { ...data, noisy, hasNoiseRecord, murmur: murmur?.spans, region }, colors);
+    },
+    [data, noisy, hasNoiseRecord, murmur, theme],
+  );
   return (
-    <Box>
-      <Box
-        ref={box}
-        role="slider"
-        tabIndex={0}
-        aria-label={`Playback position, ${label}`}
-        aria-describedby={hintId}
-        aria-valuemin={0}
-        aria-valuemax={Number(duration.toFixed(2))}
-        aria-valuenow={Number(shown.toFixed(2))}
-        aria-valuetext={`${formatSeconds(shown)} of ${formatSeconds(duration)}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onKeyDown={onKeyDown}
-        sx={{
-          position: 'relative',
-          height,
-          cursor: 'crosshair',
-          touchAction: 'none',
-          borderRadius: 1,
-          overflow: 'hidden',
-          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-        }}
-      >
-        <canvas ref={base} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
-        <canvas ref={overlay} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
-      </Box>
-      <Typography id={hintId} variant="caption" color="text.secondary" component="p">
-        {formatSeconds(shown)} of {formatSeconds(duration)}
-        {region ? ` · region ${formatSeconds(region.start)}–${formatSeconds(region.end)}` : ''}. Drag to choose a
-        region; arrows seek, [ and ] set the region, Escape clears it.
-        {murmur && murmur.spans.length > 0
+    <TimelineSurface
+      label={label}
+      duration={data.duration}
+      height={height}
+      draw={draw}
+      hint={
+        murmur && murmur.spans.length > 0
           ? ` Murmur heard in ${murmur.spans.length} ${murmur.name}, marked along the bottom edge.`
-          : ''}
-      </Typography>
-    </Box>
+          : ''
+      }
+      {...timeline}
+    />
   );
 }
 
-/** Placeholder while the peaks are computed, or a note when the recording cannot be read. */
-export function WaveformPlaceholder({ failed }: { failed: boolean }) {
+/** Placeholder while the picture is computed, or a note when the recording cannot be read. */
+export function WaveformPlaceholder({ failed, name = 'waveform' }: { failed: boolean; name?: string }) {
   if (failed) return <Typography color="text.secondary">The recording could not be loaded.</Typography>;
   // An indeterminate progress bar to assistive technology: aria-label alone is not allowed on a
   // generic element (axe aria-prohibited-attr).
-  return <Skeleton variant="rectangular" height={height} role="progressbar" aria-label="Loading waveform" />;
+  return <Skeleton variant="rectangular" height={height} role="progressbar" aria-label={`Loading ${name}`} />;
 }
