@@ -23,6 +23,7 @@ import {
   scoreGate,
   TARGET_ACCURACY,
   WELL_ANNOTATED_SEC,
+  wellAnnotated,
   within5,
   type GateScore,
   type RateRow,
@@ -129,6 +130,45 @@ export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
 
 const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} %`;
 
+/** How an ungated rate relates to the annotated one: right (within 5 bpm), halved (< 0.6×), doubled (> 1.6×), or other. */
+export function errorKind(r: RateRow): 'within 5' | 'halved' | 'doubled' | 'other' {
+  if (within5(r)) return 'within 5';
+  const q = r.bpm / r.annotatedBpm;
+  return q < 0.6 ? 'halved' : q > 1.6 ? 'doubled' : 'other';
+}
+
+const KINDS = ['within 5', 'halved', 'doubled', 'other'] as const;
+
+/**
+ * Where the ungated rates go wrong, by age group (CirCor: infants and children run 100–160 bpm):
+ * over every recording, over those judged (quality verdict passed, before the rate gate) and over
+ * the judged well-annotated ones, whose coverage the target counts.
+ */
+function errorBreakdown(rows: RateRow[]): string[] {
+  const lines = [
+    'ungated rate errors by age group (halved < 0.6×, doubled > 1.6× the annotated rate; other: more than 5 bpm off):',
+  ];
+  const sets: [string, (r: RateRow) => boolean][] = [
+    ['every recording', () => true],
+    ['judged', (r) => r.preGateReason === null],
+    ['judged, well-annotated', (r) => r.preGateReason === null && wellAnnotated(r)],
+  ];
+  for (const [name, keep] of sets) {
+    const sel = rows.filter(keep);
+    lines.push(`  ${name}:`);
+    for (const age of ['all', ...new Set(rows.map((r) => r.age))]) {
+      const g = sel.filter((r) => age === 'all' || r.age === age);
+      if (!g.length) continue;
+      const counts = KINDS.map(
+        (k) =>
+          `${k} ${g.filter((r) => errorKind(r) === k).length} (${pct(g.filter((r) => errorKind(r) === k).length, g.length)})`,
+      );
+      lines.push(`    ${age.padEnd(11)} ${String(g.length).padStart(5)}: ${counts.join(', ')}`);
+    }
+  }
+  return lines;
+}
+
 export function formatRates(e: RateEvaluation): string {
   const lines = [
     `Rates given only when the recording can be judged; gate chosen on 4 folds, scored on the 5th (patient-disjoint; target ≥ ${TARGET_ACCURACY * 100} % within 5 bpm):`,
@@ -152,6 +192,7 @@ export function formatRates(e: RateEvaluation): string {
   lines.push(
     `shipped gate (quality.ts, in-sample): ${g(HEARTBEAT_GATE)}: given ${pct(s.given, s.recordings)}, well-annotated ${pct(s.wellAnnotatedGiven, s.wellAnnotated)}, within 5 bpm ${pct(s.givenWithin5, s.given)}`,
   );
+  lines.push(...errorBreakdown(e.rows));
   // The rate before any gate, as before issue 35, for comparison with the history.
   const all = e.rows;
   const tp = all.reduce((a, r) => a + r.tp, 0);
