@@ -62,11 +62,15 @@ export async function rateRows(
       age: r.patient.age || 'not given',
       annotatedBpm,
       unannotatedSec: Math.max(0, durationSec - annotated),
-      bpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
-      acfBpm: facts.heartRateAcfBpm,
-      periodicity: facts.periodicity,
-      cycles: facts.cycles,
-      rhythmCv: facts.rhythmCv,
+      bpm: Number.isFinite(facts.rate.heartRateBpm) ? facts.rate.heartRateBpm : 0,
+      acfBpm: facts.rate.heartRateAcfBpm,
+      periodicity: facts.rate.periodicity,
+      cycles: facts.rate.cycles,
+      rhythmCv: facts.rate.rhythmCv,
+      s2Contrast: facts.rate.s2Contrast,
+      segmentsBpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
+      segmentsPeriodicity: facts.periodicity,
+      segmentsCycles: facts.cycles,
       signal,
       noisyShare,
       usableSec: facts.usableSec,
@@ -82,7 +86,12 @@ export async function rateRows(
 /** Sets each row's pre-gate reason from its stored measures with the current quality.ts constants. */
 export function withReasons(rows: RateRow[]): RateRow[] {
   for (const r of rows) {
-    const facts = { heartRateBpm: r.bpm, heartRateAcfBpm: r.acfBpm, periodicity: r.periodicity, cycles: r.cycles };
+    const facts = {
+      heartRateBpm: r.segmentsBpm,
+      heartRateAcfBpm: r.acfBpm,
+      periodicity: r.segmentsPeriodicity,
+      cycles: r.segmentsCycles,
+    };
     const pre =
       signalVerdict(r.signal) ??
       heartVerdict({ ...facts, rhythmCv: r.rhythmCv, usableSec: r.usableSec } as HeartFacts, r.noisyShare);
@@ -199,7 +208,7 @@ export function formatRates(e: RateEvaluation): string {
   const fp = all.reduce((a, r) => a + r.fp, 0);
   const fn = all.reduce((a, r) => a + r.fn, 0);
   lines.push(
-    `ungated, every recording: within 5 bpm ${pct(all.filter(within5).length, all.length)}, halved ${pct(all.filter((r) => r.bpm < 0.6 * r.annotatedBpm).length, all.length)}, doubled ${pct(all.filter((r) => r.bpm > 1.6 * r.annotatedBpm).length, all.length)}, S1/S2 F1 (100 ms) ${((2 * tp) / Math.max(1, 2 * tp + fp + fn)).toFixed(3)}`,
+    `ungated, every recording: the segments' own rate within 5 bpm ${pct(all.filter((r) => Math.abs(r.segmentsBpm - r.annotatedBpm) <= 5).length, all.length)}; reported rate within 5 bpm ${pct(all.filter(within5).length, all.length)}, halved ${pct(all.filter((r) => r.bpm < 0.6 * r.annotatedBpm).length, all.length)}, doubled ${pct(all.filter((r) => r.bpm > 1.6 * r.annotatedBpm).length, all.length)}, S1/S2 F1 (100 ms) ${((2 * tp) / Math.max(1, 2 * tp + fp + fn)).toFixed(3)}`,
   );
   return lines.join('\n');
 }

@@ -11,12 +11,17 @@ export interface RateRow {
   annotatedBpm: number;
   /** Seconds of the recording the annotators left unannotated (state 0 or past the last row). */
   unannotatedSec: number;
-  /** The engine's rate before any gate (0 when none). */
+  /** The engine's reported rate before any gate (0 when none): HeartFacts.rate, with the measures the gate judges. */
   bpm: number;
   acfBpm: number;
   periodicity: number;
   cycles: number;
   rhythmCv: number;
+  s2Contrast: number;
+  /** The segments' own rate, periodicity and cycles (HeartFacts), which the quality verdict judges. */
+  segmentsBpm: number;
+  segmentsPeriodicity: number;
+  segmentsCycles: number;
   /** What the samples show (quality.ts measureSignal), the noisy share and the usable seconds. */
   signal: SignalMeasures;
   noisyShare: number;
