@@ -187,9 +187,9 @@ export interface HeartbeatGate {
 
 export const HEARTBEAT_GATE: HeartbeatGate = {
   minPeriodicity: 0.35,
-  minCycles: 3,
+  minCycles: 8,
   maxRhythmCv: 0.075,
-  maxAcfDisagreement: 0.03,
+  maxAcfDisagreement: 0.15,
 };
 
 /** Relative disagreement of the two rate estimates (1 when either is missing). */
