@@ -131,7 +131,14 @@ function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: Static
   return out;
 }
 
-function storeCandidates(out: usize, rhythm: Rhythm, e: StaticArray<f64>, bad: StaticArray<u8>): void {
+function storeCandidates(
+  out: usize,
+  rhythm: Rhythm,
+  e: StaticArray<f64>,
+  bad: StaticArray<u8>,
+  chosenSegs: StaticArray<i32>,
+  chosenScore: f64,
+): void {
   const r = rhythm.prominence;
   const top = rhythm.peakCount > 0 ? r[rhythm.peakLags[0]] : 0;
   const chosenLag = rhythm.period * FRAME_RATE;
@@ -152,8 +159,9 @@ function storeCandidates(out: usize, rhythm: Rhythm, e: StaticArray<f64>, bad: S
       periodicity = windowPeriodicity(rhythm.detrended, bad, l);
       height = top > 0 ? r[l] / top : 0;
     }
-    const segs = decode(e, period, systole);
-    const score = lastScore / <f64>max(1, e.length);
+    // The chosen period's decode is the segments' own: not decoded again.
+    const segs = i < 0 ? chosenSegs : decode(e, period, systole);
+    const score = (i < 0 ? chosenScore : lastScore) / <f64>max(1, e.length);
     const c = candidateStats(segs, e, bad);
     const p = out + <usize>HEART_CANDIDATES + <usize>count * <usize>HEART_CANDIDATE_BYTES;
     store<f64>(p + <usize>CANDIDATE_PERIOD, period);
@@ -181,6 +189,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   const rhythm = findRhythm(e, bad);
   let segCount = 0;
   let segs: StaticArray<i32> | null = null;
+  let chosenScore: f64 = 0;
   if (rhythm.found) {
     segs = decode(e, rhythm.period, rhythm.systole);
     let best = lastScore;
@@ -197,6 +206,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
       }
     }
     segCount = segs.length / 3;
+    chosenScore = best;
   }
   let spanCount = 0;
   for (let f = 0; f < T; f++) if (bad[f] != 0 && (f == 0 || bad[f - 1] == 0)) spanCount++;
@@ -220,7 +230,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   store<i32>(out + <usize>HEART_SPAN_COUNT, spanCount);
   store<i32>(out + <usize>HEART_UNUSABLE_FRAMES, badFrames);
   store<i32>(out + <usize>HEART_CANDIDATE_COUNT, 0);
-  if (rhythm.found) storeCandidates(out, rhythm, e, bad);
+  if (segs !== null) storeCandidates(out, rhythm, e, bad, changetype<StaticArray<i32>>(segs), chosenScore);
   if (segs !== null) {
     const s = changetype<StaticArray<i32>>(segs);
     for (let i = 0; i < segCount; i++) {
