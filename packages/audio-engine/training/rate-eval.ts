@@ -109,12 +109,20 @@ export interface RateEvaluation {
   /** The gate chosen on all recordings now (what quality.ts should hold). */
   chosen: HeartbeatGate;
   foldGates: HeartbeatGate[];
+  /** Held-out, fold by fold (each judged by the gate chosen on the other four). */
+  perFold: GateScore[];
   /** Why the recordings given no rate were refused (held-out decisions). */
   refused: Record<string, number>;
 }
 
 export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
-  const { decided, gates } = crossValidate(rows);
+  const { decided, gates, foldOf } = crossValidate(rows);
+  const perFold = gates.map((_, f) =>
+    scoreGate(
+      rows.filter((r) => foldOf.get(r) === f),
+      (r) => decided.get(r)!,
+    ),
+  );
   const heldOut: Record<string, GateScore> = {};
   for (const key of ['all', ...new Set(rows.map((r) => r.age))])
     heldOut[key] = scoreGate(
@@ -133,6 +141,7 @@ export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
     shipped: scoreGate(rows, HEARTBEAT_GATE),
     chosen: chooseGate(rows),
     foldGates: gates,
+    perFold,
     refused,
   };
 }
@@ -195,6 +204,14 @@ export function formatRates(e: RateEvaluation): string {
   );
   const g = (x: HeartbeatGate) =>
     `periodicity ≥ ${x.minPeriodicity}, cycles ≥ ${x.minCycles}, rhythm CV ≤ ${x.maxRhythmCv}, |S1 rate − ACF rate| ≤ ${x.maxAcfDisagreement * 100} %`;
+  lines.push(
+    `held-out by fold (given, well-annotated given, within 5 bpm of given): ${e.perFold
+      .map(
+        (s, f) =>
+          `${f + 1}: ${s.given}, ${s.wellAnnotatedGiven}/${s.wellAnnotated} (${pct(s.wellAnnotatedGiven, s.wellAnnotated)}), ${s.givenWithin5}/${s.given} (${pct(s.givenWithin5, s.given)})`,
+      )
+      .join(' | ')}`,
+  );
   lines.push(`fold gates: ${e.foldGates.map(g).join(' | ')}`);
   lines.push(`chosen on all recordings: ${g(e.chosen)}`);
   const s = e.shipped;

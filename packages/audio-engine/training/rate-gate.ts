@@ -146,14 +146,18 @@ function gateFolds(rows: RateRow[], k = GATE_FOLDS): Map<string, number> {
 export function crossValidate(
   rows: RateRow[],
   k = GATE_FOLDS,
-): { decided: Map<RateRow, boolean>; gates: HeartbeatGate[] } {
+): { decided: Map<RateRow, boolean>; gates: HeartbeatGate[]; foldOf: Map<RateRow, number> } {
   const folds = gateFolds(rows, k);
   const decided = new Map<RateRow, boolean>();
+  const foldOf = new Map<RateRow, number>();
   const gates: HeartbeatGate[] = [];
   for (let f = 0; f < k; f++) {
     const gate = chooseGate(rows.filter((r) => folds.get(r.person) !== f));
     gates.push(gate);
-    for (const r of rows.filter((r) => folds.get(r.person) === f)) decided.set(r, given(r, gate));
+    for (const r of rows.filter((r) => folds.get(r.person) === f)) {
+      decided.set(r, given(r, gate));
+      foldOf.set(r, f);
+    }
   }
-  return { decided, gates };
+  return { decided, gates, foldOf };
 }
