@@ -187,9 +187,9 @@ export interface HeartbeatGate {
 
 export const HEARTBEAT_GATE: HeartbeatGate = {
   minPeriodicity: 0.35,
-  minCycles: 3,
+  minCycles: 8,
   maxRhythmCv: 0.075,
-  maxAcfDisagreement: 0.03,
+  maxAcfDisagreement: 0.15,
 };
 
 /** Relative disagreement of the two rate estimates (1 when either is missing). */
@@ -250,8 +250,12 @@ export function heartVerdict(facts: HeartFacts, noisyShare: number | undefined):
   return JUDGED;
 }
 
-/** Why a judged recording's rate is withheld, or null when the segmentation established the heartbeat. */
+/**
+ * Why a judged recording's rate is withheld, or null when the segmentation established the heartbeat.
+ * Judged on the rate chosen to be reported (facts.rate, ./heart/rate-choice.ts).
+ */
 export function rateWithheldReason(facts: HeartFacts, gate: HeartbeatGate = HEARTBEAT_GATE): string | null {
-  if (heartbeatEstablished(facts, gate)) return null;
-  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${facts.periodicity.toFixed(2)}, rhythm CV ${facts.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(facts) * 100)} % apart)`;
+  const rate = facts.rate;
+  if (heartbeatEstablished(rate, gate)) return null;
+  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${rate.periodicity.toFixed(2)}, rhythm CV ${rate.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(rate) * 100)} % apart)`;
 }

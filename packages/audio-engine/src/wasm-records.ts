@@ -31,8 +31,36 @@ export const HEART_BANDS_OFFSET = 56;
 export const HEART_BANDS_FRAMES = 60;
 /** f64: the rate (Hz) the band powers were computed at (the intermediate rate, ~4 kHz). */
 export const HEART_BANDS_RATE = 64;
+/** i32: number of rate candidates (HEART_CANDIDATES). */
+export const HEART_CANDIDATE_COUNT = 72;
+/**
+ * Rate candidates, HEART_MAX_CANDIDATES × HEART_CANDIDATE_BYTES from here: the autocorrelation's
+ * highest peaks, each decoded on its own for its rate only (the segments above stay the chosen
+ * decode's); see assembly/analysis/heart/analyze.ts.
+ */
+export const HEART_CANDIDATES = 80;
+export const HEART_MAX_CANDIDATES = 5;
+/** f64: the candidate's period (s). */
+export const CANDIDATE_PERIOD = 0;
+/** f64: its autocorrelation prominence relative to the highest peak's (0–1). */
+export const CANDIDATE_HEIGHT = 8;
+/** f64: periodicity at its lag. */
+export const CANDIDATE_PERIODICITY = 16;
+/** f64: rate from its decode's median S1-to-S1 interval (bpm; 0 when fewer than two intervals). */
+export const CANDIDATE_RATE = 24;
+/** f64: coefficient of variation of those intervals. */
+export const CANDIDATE_RHYTHM_CV = 32;
+/** f64: number of those intervals. */
+export const CANDIDATE_INTERVALS = 40;
+/** f64: its decode's path score per frame (segmentation.ts lastScore / frames). */
+export const CANDIDATE_SCORE = 48;
+/** f64: mean envelope of its S2 segments less the larger of its systoles' and diastoles' means. */
+export const CANDIDATE_S2_CONTRAST = 56;
+/** f64: the same for its S1 segments. */
+export const CANDIDATE_S1_CONTRAST = 64;
+export const HEART_CANDIDATE_BYTES = 72;
 /** Header size; the segment records start here. */
-export const HEART_HEADER_BYTES = 72;
+export const HEART_HEADER_BYTES = 440;
 
 // One segment record.
 /** i32: state, 0 S1, 1 systole, 2 S2, 3 diastole. */

@@ -23,6 +23,7 @@ import {
   scoreGate,
   TARGET_ACCURACY,
   WELL_ANNOTATED_SEC,
+  wellAnnotated,
   within5,
   type GateScore,
   type RateRow,
@@ -61,11 +62,15 @@ export async function rateRows(
       age: r.patient.age || 'not given',
       annotatedBpm,
       unannotatedSec: Math.max(0, durationSec - annotated),
-      bpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
-      acfBpm: facts.heartRateAcfBpm,
-      periodicity: facts.periodicity,
-      cycles: facts.cycles,
-      rhythmCv: facts.rhythmCv,
+      bpm: Number.isFinite(facts.rate.heartRateBpm) ? facts.rate.heartRateBpm : 0,
+      acfBpm: facts.rate.heartRateAcfBpm,
+      periodicity: facts.rate.periodicity,
+      cycles: facts.rate.cycles,
+      rhythmCv: facts.rate.rhythmCv,
+      s2Contrast: facts.rate.s2Contrast,
+      segmentsBpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
+      segmentsPeriodicity: facts.periodicity,
+      segmentsCycles: facts.cycles,
       signal,
       noisyShare,
       usableSec: facts.usableSec,
@@ -81,7 +86,12 @@ export async function rateRows(
 /** Sets each row's pre-gate reason from its stored measures with the current quality.ts constants. */
 export function withReasons(rows: RateRow[]): RateRow[] {
   for (const r of rows) {
-    const facts = { heartRateBpm: r.bpm, heartRateAcfBpm: r.acfBpm, periodicity: r.periodicity, cycles: r.cycles };
+    const facts = {
+      heartRateBpm: r.segmentsBpm,
+      heartRateAcfBpm: r.acfBpm,
+      periodicity: r.segmentsPeriodicity,
+      cycles: r.segmentsCycles,
+    };
     const pre =
       signalVerdict(r.signal) ??
       heartVerdict({ ...facts, rhythmCv: r.rhythmCv, usableSec: r.usableSec } as HeartFacts, r.noisyShare);
@@ -99,12 +109,20 @@ export interface RateEvaluation {
   /** The gate chosen on all recordings now (what quality.ts should hold). */
   chosen: HeartbeatGate;
   foldGates: HeartbeatGate[];
+  /** Held-out, fold by fold (each judged by the gate chosen on the other four). */
+  perFold: GateScore[];
   /** Why the recordings given no rate were refused (held-out decisions). */
   refused: Record<string, number>;
 }
 
 export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
-  const { decided, gates } = crossValidate(rows);
+  const { decided, gates, foldOf } = crossValidate(rows);
+  const perFold = gates.map((_, f) =>
+    scoreGate(
+      rows.filter((r) => foldOf.get(r) === f),
+      (r) => decided.get(r)!,
+    ),
+  );
   const heldOut: Record<string, GateScore> = {};
   for (const key of ['all', ...new Set(rows.map((r) => r.age))])
     heldOut[key] = scoreGate(
@@ -123,11 +141,51 @@ export function evaluateRateRows(rows: RateRow[]): RateEvaluation {
     shipped: scoreGate(rows, HEARTBEAT_GATE),
     chosen: chooseGate(rows),
     foldGates: gates,
+    perFold,
     refused,
   };
 }
 
 const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} %`;
+
+/** How an ungated rate relates to the annotated one: right (within 5 bpm), halved (< 0.6×), doubled (> 1.6×), or other. */
+export function errorKind(r: RateRow): 'within 5' | 'halved' | 'doubled' | 'other' {
+  if (within5(r)) return 'within 5';
+  const q = r.bpm / r.annotatedBpm;
+  return q < 0.6 ? 'halved' : q > 1.6 ? 'doubled' : 'other';
+}
+
+const KINDS = ['within 5', 'halved', 'doubled', 'other'] as const;
+
+/**
+ * Where the ungated rates go wrong, by age group (CirCor: infants and children run 100–160 bpm):
+ * over every recording, over those judged (quality verdict passed, before the rate gate) and over
+ * the judged well-annotated ones, whose coverage the target counts.
+ */
+function errorBreakdown(rows: RateRow[]): string[] {
+  const lines = [
+    'ungated rate errors by age group (halved < 0.6×, doubled > 1.6× the annotated rate; other: more than 5 bpm off):',
+  ];
+  const sets: [string, (r: RateRow) => boolean][] = [
+    ['every recording', () => true],
+    ['judged', (r) => r.preGateReason === null],
+    ['judged, well-annotated', (r) => r.preGateReason === null && wellAnnotated(r)],
+  ];
+  for (const [name, keep] of sets) {
+    const sel = rows.filter(keep);
+    lines.push(`  ${name}:`);
+    for (const age of ['all', ...new Set(rows.map((r) => r.age))]) {
+      const g = sel.filter((r) => age === 'all' || r.age === age);
+      if (!g.length) continue;
+      const counts = KINDS.map(
+        (k) =>
+          `${k} ${g.filter((r) => errorKind(r) === k).length} (${pct(g.filter((r) => errorKind(r) === k).length, g.length)})`,
+      );
+      lines.push(`    ${age.padEnd(11)} ${String(g.length).padStart(5)}: ${counts.join(', ')}`);
+    }
+  }
+  return lines;
+}
 
 export function formatRates(e: RateEvaluation): string {
   const lines = [
@@ -146,19 +204,28 @@ export function formatRates(e: RateEvaluation): string {
   );
   const g = (x: HeartbeatGate) =>
     `periodicity ≥ ${x.minPeriodicity}, cycles ≥ ${x.minCycles}, rhythm CV ≤ ${x.maxRhythmCv}, |S1 rate − ACF rate| ≤ ${x.maxAcfDisagreement * 100} %`;
+  lines.push(
+    `held-out by fold (given, well-annotated given, within 5 bpm of given): ${e.perFold
+      .map(
+        (s, f) =>
+          `${f + 1}: ${s.given}, ${s.wellAnnotatedGiven}/${s.wellAnnotated} (${pct(s.wellAnnotatedGiven, s.wellAnnotated)}), ${s.givenWithin5}/${s.given} (${pct(s.givenWithin5, s.given)})`,
+      )
+      .join(' | ')}`,
+  );
   lines.push(`fold gates: ${e.foldGates.map(g).join(' | ')}`);
   lines.push(`chosen on all recordings: ${g(e.chosen)}`);
   const s = e.shipped;
   lines.push(
     `shipped gate (quality.ts, in-sample): ${g(HEARTBEAT_GATE)}: given ${pct(s.given, s.recordings)}, well-annotated ${pct(s.wellAnnotatedGiven, s.wellAnnotated)}, within 5 bpm ${pct(s.givenWithin5, s.given)}`,
   );
+  lines.push(...errorBreakdown(e.rows));
   // The rate before any gate, as before issue 35, for comparison with the history.
   const all = e.rows;
   const tp = all.reduce((a, r) => a + r.tp, 0);
   const fp = all.reduce((a, r) => a + r.fp, 0);
   const fn = all.reduce((a, r) => a + r.fn, 0);
   lines.push(
-    `ungated, every recording: within 5 bpm ${pct(all.filter(within5).length, all.length)}, halved ${pct(all.filter((r) => r.bpm < 0.6 * r.annotatedBpm).length, all.length)}, doubled ${pct(all.filter((r) => r.bpm > 1.6 * r.annotatedBpm).length, all.length)}, S1/S2 F1 (100 ms) ${((2 * tp) / Math.max(1, 2 * tp + fp + fn)).toFixed(3)}`,
+    `ungated, every recording: the segments' own rate within 5 bpm ${pct(all.filter((r) => Math.abs(r.segmentsBpm - r.annotatedBpm) <= 5).length, all.length)}; reported rate within 5 bpm ${pct(all.filter(within5).length, all.length)}, halved ${pct(all.filter((r) => r.bpm < 0.6 * r.annotatedBpm).length, all.length)}, doubled ${pct(all.filter((r) => r.bpm > 1.6 * r.annotatedBpm).length, all.length)}, S1/S2 F1 (100 ms) ${((2 * tp) / Math.max(1, 2 * tp + fp + fn)).toFixed(3)}`,
   );
   return lines.join('\n');
 }

@@ -11,12 +11,17 @@ export interface RateRow {
   annotatedBpm: number;
   /** Seconds of the recording the annotators left unannotated (state 0 or past the last row). */
   unannotatedSec: number;
-  /** The engine's rate before any gate (0 when none). */
+  /** The engine's reported rate before any gate (0 when none): HeartFacts.rate, with the measures the gate judges. */
   bpm: number;
   acfBpm: number;
   periodicity: number;
   cycles: number;
   rhythmCv: number;
+  s2Contrast: number;
+  /** The segments' own rate, periodicity and cycles (HeartFacts), which the quality verdict judges. */
+  segmentsBpm: number;
+  segmentsPeriodicity: number;
+  segmentsCycles: number;
   /** What the samples show (quality.ts measureSignal), the noisy share and the usable seconds. */
   signal: SignalMeasures;
   noisyShare: number;
@@ -141,14 +146,18 @@ function gateFolds(rows: RateRow[], k = GATE_FOLDS): Map<string, number> {
 export function crossValidate(
   rows: RateRow[],
   k = GATE_FOLDS,
-): { decided: Map<RateRow, boolean>; gates: HeartbeatGate[] } {
+): { decided: Map<RateRow, boolean>; gates: HeartbeatGate[]; foldOf: Map<RateRow, number> } {
   const folds = gateFolds(rows, k);
   const decided = new Map<RateRow, boolean>();
+  const foldOf = new Map<RateRow, number>();
   const gates: HeartbeatGate[] = [];
   for (let f = 0; f < k; f++) {
     const gate = chooseGate(rows.filter((r) => folds.get(r.person) !== f));
     gates.push(gate);
-    for (const r of rows.filter((r) => folds.get(r.person) === f)) decided.set(r, given(r, gate));
+    for (const r of rows.filter((r) => folds.get(r.person) === f)) {
+      decided.set(r, given(r, gate));
+      foldOf.set(r, f);
+    }
   }
-  return { decided, gates };
+  return { decided, gates, foldOf };
 }

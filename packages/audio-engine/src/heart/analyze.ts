@@ -113,6 +113,9 @@ export function heartFromRecord(
       rateWithheld,
     };
   }
-  const verdict = diagnose({ facts, durationSec, noisyShare, murmur, range: rateRange });
-  return { ...facts, ...verdict, murmur, rateRange, quality, rateWithheld: null };
+  // The reported rate and its rhythm CV are the chosen candidate's (./rate-choice.ts); the murmur
+  // detector above read the segments' own.
+  const reported = { ...facts, heartRateBpm: facts.rate.heartRateBpm, rhythmCv: facts.rate.rhythmCv };
+  const verdict = diagnose({ facts: reported, durationSec, noisyShare, murmur, range: rateRange });
+  return { ...reported, ...verdict, murmur, rateRange, quality, rateWithheld: null };
 }

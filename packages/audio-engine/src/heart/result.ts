@@ -15,6 +15,27 @@ export interface HeartSegment {
 
 const STATES: HeartState[] = ['S1', 'systole', 'S2', 'diastole'];
 
+/**
+ * One rate candidate: a period the autocorrelation allows, decoded on its own for its rate only
+ * (assembly/analysis/heart/analyze.ts); the first is the period the segments were decoded with.
+ */
+export interface RateCandidate {
+  /** Period (s). */
+  period: number;
+  /** Its autocorrelation prominence relative to the highest peak's (0–1). */
+  height: number;
+  periodicity: number;
+  /** 60 / median S1-to-S1 interval of its decode (bpm; 0 when fewer than two intervals). */
+  rateBpm: number;
+  rhythmCv: number;
+  intervals: number;
+  /** Its decode's path score per frame. */
+  score: number;
+  /** Mean standardised envelope of its S2 (S1) segments less the larger of its systoles' and diastoles'. */
+  s2Contrast: number;
+  s1Contrast: number;
+}
+
 /** The record's content, in seconds. */
 export interface HeartRecord {
   /** Rate from the autocorrelation period alone (bpm; 0 when none). */
@@ -26,6 +47,8 @@ export interface HeartRecord {
   frameCount: number;
   /** Every decoded segment, also those inside unusable spans. */
   segments: HeartSegment[];
+  /** The rate candidates, the chosen period first (none when no rhythm was found). */
+  candidates: RateCandidate[];
   unusableSpans: { start: number; end: number }[];
   unusableFrames: number;
   /** frameCount × HEART_BAND_VALUES: per frame the band power densities (dB), then the flatness (dB). */
@@ -59,6 +82,21 @@ function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
       end: v.getInt32(o + R.SPAN_END, true) / frameRate,
     });
   }
+  const candidates: RateCandidate[] = [];
+  for (let i = 0; i < v.getInt32(R.HEART_CANDIDATE_COUNT, true); i++) {
+    const o = R.HEART_CANDIDATES + i * R.HEART_CANDIDATE_BYTES;
+    candidates.push({
+      period: v.getFloat64(o + R.CANDIDATE_PERIOD, true),
+      height: v.getFloat64(o + R.CANDIDATE_HEIGHT, true),
+      periodicity: v.getFloat64(o + R.CANDIDATE_PERIODICITY, true),
+      rateBpm: v.getFloat64(o + R.CANDIDATE_RATE, true),
+      rhythmCv: v.getFloat64(o + R.CANDIDATE_RHYTHM_CV, true),
+      intervals: v.getFloat64(o + R.CANDIDATE_INTERVALS, true),
+      score: v.getFloat64(o + R.CANDIDATE_SCORE, true),
+      s2Contrast: v.getFloat64(o + R.CANDIDATE_S2_CONTRAST, true),
+      s1Contrast: v.getFloat64(o + R.CANDIDATE_S1_CONTRAST, true),
+    });
+  }
   return {
     acf: v.getFloat64(R.HEART_RATE_ACF, true),
     periodicity: v.getFloat64(R.HEART_PERIODICITY, true),
@@ -67,6 +105,7 @@ function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
     frameRate,
     frameCount: v.getInt32(R.HEART_FRAME_COUNT, true),
     segments,
+    candidates,
     unusableSpans,
     unusableFrames: v.getInt32(R.HEART_UNUSABLE_FRAMES, true),
     bands: new Float32Array(

@@ -2,6 +2,7 @@
 // ./diagnosis.ts judges them). Pure TypeScript, so every host computes the same numbers.
 import type { HeartRecord, HeartSegment, HeartState } from './result.js';
 import { exp, log10 } from '../portable-math.js';
+import { chooseRateCandidate, rateEstimate, type RateEstimate } from './rate-choice.js';
 
 export interface SegmentStats {
   count: number;
@@ -33,6 +34,12 @@ export interface HeartFacts {
   rhythmCv: number;
   /** Mean systole+diastole envelope relative to mean S1+S2 envelope (dB). */
   gapToSoundDb: number;
+  /**
+   * The rate to report and its confidence measures, chosen among the rate candidates
+   * (./rate-choice.ts). `heartRateBpm` above is the segments' own rate, which the murmur detector
+   * reads; the analysis reports this one.
+   */
+  rate: RateEstimate;
 }
 
 // Periodicity below which there is no rhythm. Heart recordings on the fixtures give 0.38–0.90
@@ -91,6 +98,10 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
   const gapToSoundDb = sound > 0 ? 20 * log10(gap / sound) : 0;
 
   const heartbeatPresent = periodicity >= MIN_PERIODICITY && s1.length >= MIN_CYCLES && heartRateBpm > 0;
+  const chosen = chooseRateCandidate(record.candidates);
+  const rate: RateEstimate = chosen
+    ? rateEstimate(chosen)
+    : { heartRateBpm, heartRateAcfBpm: acf, periodicity, cycles: s1.length, rhythmCv, s2Contrast: 0 };
   return {
     heartRateBpm,
     heartRateAcfBpm: acf,
@@ -104,5 +115,6 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
     stats: st,
     rhythmCv,
     gapToSoundDb,
+    rate,
   };
 }

@@ -12,10 +12,23 @@
 //   also picks between the rate and its half or double (below).
 // - ./bands.ts: band powers and spectral flatness per envelope frame, for the murmur detector.
 import {
+  CANDIDATE_HEIGHT,
+  CANDIDATE_INTERVALS,
+  CANDIDATE_PERIOD,
+  CANDIDATE_PERIODICITY,
+  CANDIDATE_RATE,
+  CANDIDATE_RHYTHM_CV,
+  CANDIDATE_S1_CONTRAST,
+  CANDIDATE_S2_CONTRAST,
+  CANDIDATE_SCORE,
   HEART_BAND_VALUES,
   HEART_BANDS_FRAMES,
   HEART_BANDS_OFFSET,
   HEART_BANDS_RATE,
+  HEART_CANDIDATE_BYTES,
+  HEART_CANDIDATE_COUNT,
+  HEART_CANDIDATES,
+  HEART_MAX_CANDIDATES,
   HEART_FRAME_COUNT,
   HEART_FRAME_RATE,
   HEART_HEADER_BYTES,
@@ -38,9 +51,9 @@ import {
 import { heartBands } from './bands';
 import { freeIntermediate, toIntermediate } from './decimate';
 import { FRAME_RATE, heartEnvelope } from './envelope';
-import { qualityMask, standardize } from './quality';
-import { findRhythm } from './rate';
-import { decode, lastScore } from './segmentation';
+import { medianOf, qualityMask, standardize } from './quality';
+import { findRhythm, refine, Rhythm, systoleFor, windowPeriodicity } from './rate';
+import { decode, DIA, lastScore, S1, S2, SYS } from './segmentation';
 
 // The autocorrelation cannot always tell a heartbeat from two (S1-to-S2 taken for the beat, when
 // systole and diastole last about as long) or from half of one, so the segmentation decides: the
@@ -58,6 +71,113 @@ import { decode, lastScore } from './segmentation';
 // benchmark fixtures' results are unchanged.
 const SLOWER_MARGIN: f64 = 0.12;
 
+// Rate candidates. The chosen decode above still gets the S1-to-S2 interval for the beat when a
+// child's systole is shorter than the search's lower lag allows the 2× check to see (its double lies
+// outside ±3 frames of the true period), and nothing tells a halved rate from a right one but the
+// decode. So the period chosen and the autocorrelation's next highest peaks (up to
+// HEART_MAX_CANDIDATES in all) are each decoded once more, for the rate only: their S1-to-S1 rate and
+// regularity, path score, and how far their S1 and S2 rise above the silences between them (a period
+// that puts S2 into a silence or a sound into systole/diastole shows it there). The TypeScript host
+// picks the rate from these (src/heart/rate-choice.ts); the segments the murmur detector reads stay
+// those of the chosen decode.
+class CandidateStats {
+  rate: f64 = 0;
+  cv: f64 = 0;
+  intervals: i32 = 0;
+  s1: f64 = 0;
+  s2: f64 = 0;
+}
+
+function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: StaticArray<u8>): CandidateStats {
+  const out = new CandidateStats();
+  const n = segs.length / 3;
+  const sum = new StaticArray<f64>(4);
+  const cnt = new StaticArray<i32>(4);
+  const onsets = new StaticArray<f64>(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const st = segs[3 * i];
+    const a = segs[3 * i + 1];
+    const b = segs[3 * i + 2];
+    if (bad[(a + b) >> 1] != 0 || b <= a) continue;
+    let m: f64 = 0;
+    for (let f = a; f < b; f++) m += e[f];
+    sum[st] += m / <f64>(b - a);
+    cnt[st]++;
+    // S1 onsets of complete cycles (not the first or last segment), as ../../../src/heart/rhythm.ts.
+    if (st == S1 && i > 0 && i < n - 1) onsets[k++] = <f64>a;
+  }
+  const iv = new StaticArray<f64>(max(1, k));
+  let m = 0;
+  for (let i = 1; i < k; i++) {
+    let clean = true;
+    for (let f = <i32>onsets[i - 1]; f <= <i32>onsets[i] && clean; f++) if (bad[f] != 0) clean = false;
+    if (clean) iv[m++] = (onsets[i] - onsets[i - 1]) / FRAME_RATE;
+  }
+  out.intervals = m;
+  if (m >= 2) {
+    out.rate = 60 / medianOf(iv, m);
+    let mean: f64 = 0;
+    for (let i = 0; i < m; i++) mean += iv[i];
+    mean /= <f64>m;
+    let v: f64 = 0;
+    for (let i = 0; i < m; i++) v += (iv[i] - mean) * (iv[i] - mean);
+    out.cv = Math.sqrt(v / <f64>m) / mean;
+  }
+  for (let st = 0; st < 4; st++) if (cnt[st] > 0) sum[st] /= <f64>cnt[st];
+  const quiet = Math.max(sum[SYS], sum[DIA]);
+  out.s1 = sum[S1] - quiet;
+  out.s2 = sum[S2] - quiet;
+  return out;
+}
+
+function storeCandidates(
+  out: usize,
+  rhythm: Rhythm,
+  e: StaticArray<f64>,
+  bad: StaticArray<u8>,
+  chosenSegs: StaticArray<i32>,
+  chosenScore: f64,
+): void {
+  const r = rhythm.prominence;
+  const top = rhythm.peakCount > 0 ? r[rhythm.peakLags[0]] : 0;
+  const chosenLag = rhythm.period * FRAME_RATE;
+  let count = 0;
+  for (let i = -1; i < rhythm.peakCount && count < HEART_MAX_CANDIDATES; i++) {
+    let period: f64, systole: f64, periodicity: f64, height: f64;
+    if (i < 0) {
+      period = rhythm.period;
+      systole = rhythm.systole;
+      periodicity = rhythm.periodicity;
+      const l = <i32>Math.round(chosenLag);
+      height = top > 0 && l < r.length ? r[l] / top : 0;
+    } else {
+      const l = rhythm.peakLags[i];
+      if (Math.abs(<f64>l - chosenLag) <= 2) continue;
+      period = refine(r, l) / FRAME_RATE;
+      systole = systoleFor(r, period);
+      periodicity = windowPeriodicity(rhythm.detrended, bad, l);
+      height = top > 0 ? r[l] / top : 0;
+    }
+    // The chosen period's decode is the segments' own: not decoded again.
+    const segs = i < 0 ? chosenSegs : decode(e, period, systole);
+    const score = (i < 0 ? chosenScore : lastScore) / <f64>max(1, e.length);
+    const c = candidateStats(segs, e, bad);
+    const p = out + <usize>HEART_CANDIDATES + <usize>count * <usize>HEART_CANDIDATE_BYTES;
+    store<f64>(p + <usize>CANDIDATE_PERIOD, period);
+    store<f64>(p + <usize>CANDIDATE_HEIGHT, height);
+    store<f64>(p + <usize>CANDIDATE_PERIODICITY, periodicity);
+    store<f64>(p + <usize>CANDIDATE_RATE, c.rate);
+    store<f64>(p + <usize>CANDIDATE_RHYTHM_CV, c.cv);
+    store<f64>(p + <usize>CANDIDATE_INTERVALS, <f64>c.intervals);
+    store<f64>(p + <usize>CANDIDATE_SCORE, score);
+    store<f64>(p + <usize>CANDIDATE_S2_CONTRAST, c.s2);
+    store<f64>(p + <usize>CANDIDATE_S1_CONTRAST, c.s1);
+    count++;
+  }
+  store<i32>(out + <usize>HEART_CANDIDATE_COUNT, count);
+}
+
 /** `withBands` 0 leaves the band matrix out (frame count × 0 values): the benchmark times the murmur stage with it. */
 export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32): usize {
   const x = toIntermediate(ptr, n, sampleRate);
@@ -69,6 +189,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   const rhythm = findRhythm(e, bad);
   let segCount = 0;
   let segs: StaticArray<i32> | null = null;
+  let chosenScore: f64 = 0;
   if (rhythm.found) {
     segs = decode(e, rhythm.period, rhythm.systole);
     let best = lastScore;
@@ -85,6 +206,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
       }
     }
     segCount = segs.length / 3;
+    chosenScore = best;
   }
   let spanCount = 0;
   for (let f = 0; f < T; f++) if (bad[f] != 0 && (f == 0 || bad[f - 1] == 0)) spanCount++;
@@ -107,6 +229,8 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   store<i32>(out + <usize>HEART_FRAME_COUNT, T);
   store<i32>(out + <usize>HEART_SPAN_COUNT, spanCount);
   store<i32>(out + <usize>HEART_UNUSABLE_FRAMES, badFrames);
+  store<i32>(out + <usize>HEART_CANDIDATE_COUNT, 0);
+  if (segs !== null) storeCandidates(out, rhythm, e, bad, changetype<StaticArray<i32>>(segs), chosenScore);
   if (segs !== null) {
     const s = changetype<StaticArray<i32>>(segs);
     for (let i = 0; i < segCount; i++) {

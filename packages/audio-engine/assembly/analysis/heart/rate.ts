@@ -159,10 +159,17 @@ export class Rhythm {
   altPeriod: StaticArray<f64> = new StaticArray<f64>(2);
   altSystole: StaticArray<f64> = new StaticArray<f64>(2);
   altPeriodicity: StaticArray<f64> = new StaticArray<f64>(2);
+  /** The autocorrelation's prominence by lag (frames), for the rate candidates (analyze.ts). */
+  prominence: StaticArray<f64> = new StaticArray<f64>(0);
+  /** The detrended envelope, for the periodicity at a candidate's lag. */
+  detrended: StaticArray<f64> = new StaticArray<f64>(0);
+  /** The lags (frames) of the autocorrelation's peaks in the search range, highest first. */
+  peakCount: i32 = 0;
+  peakLags: StaticArray<i32> = new StaticArray<i32>(0);
 }
 
 /** Systolic interval for a period: the strongest autocorrelation between 0.2 s and half the period. */
-function systoleFor(r: StaticArray<f64>, period: f64): f64 {
+export function systoleFor(r: StaticArray<f64>, period: f64): f64 {
   const sLo = <i32>Math.round(0.2 * FRAME_RATE);
   const sHi = <i32>Math.round((period / 2) * FRAME_RATE);
   let sBest = -1;
@@ -208,6 +215,20 @@ export function findRhythm(e: StaticArray<f64>, bad: StaticArray<u8>): Rhythm {
   for (let l = minLag; l <= maxLag; l++) if (isPeak(r, l) && (best < 0 || r[l] > r[best])) best = l;
   if (best <= 0) return out;
   const lag = refine(r, best);
+  out.prominence = r;
+  out.detrended = dt;
+  out.peakLags = new StaticArray<i32>(maxLag - minLag + 1);
+  for (let l = minLag; l <= maxLag; l++) if (isPeak(r, l) && r[l] > 0) out.peakLags[out.peakCount++] = l;
+  // Highest first (insertion sort: a few dozen peaks).
+  for (let i = 1; i < out.peakCount; i++) {
+    const v = out.peakLags[i];
+    let j = i - 1;
+    while (j >= 0 && r[out.peakLags[j]] < r[v]) {
+      out.peakLags[j + 1] = out.peakLags[j];
+      j--;
+    }
+    out.peakLags[j + 1] = v;
+  }
   // Periodicity: how well the envelope repeats one period later, window by window. (It was the
   // whole-recording peak's height above the preceding valley; that read 0.16–0.38 on white
   // noise once the envelope's edge transient no longer inflated r[0], as much as a heartbeat

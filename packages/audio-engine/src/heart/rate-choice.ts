@@ -1,0 +1,54 @@
+// The reported heart rate, chosen among the rate candidates of the WASM record (./result.ts): the
+// period the segments were decoded with and the autocorrelation's next highest peaks, each decoded
+// on its own (assembly/analysis/heart/analyze.ts). The segmentation's own choice looks only at the
+// peaks near half and twice its period; a child's S1-to-S2 interval (~0.3 s) taken for the beat has
+// its true period (0.65–0.85 s) outside that window, and on CirCor that was most of the doubled
+// rates (rates of 166–200 bpm for annotated 70–93 bpm). Here every candidate competes by the same
+// rule the segmentation uses between its three: the decode with the best path score per frame
+// wins, a slower period by SLOWER_MARGIN per frame. The margin is the segmentation's (chosen there
+// on CirCor before this choice existed, see analyze.ts) and was not re-tuned.
+// Only the rate and its confidence measures come from here: the segments, and the facts the murmur
+// detector reads (./rhythm.ts heartFacts), stay those of the chosen decode, so the murmur detector
+// sees what it was trained on.
+import type { RateCandidate } from './result.js';
+
+/** A slower period must beat a faster one's path score by this much per frame (analyze.ts SLOWER_MARGIN). */
+export const SLOWER_MARGIN = 0.12;
+
+/** The rate and the measures the rate gate (../quality.ts HeartbeatGate) judges it by. */
+export interface RateEstimate {
+  /** 60 / median S1-to-S1 interval of the chosen candidate's decode (0 when it has fewer than two). */
+  heartRateBpm: number;
+  /** 60 / the candidate's autocorrelation period. */
+  heartRateAcfBpm: number;
+  /** Envelope periodicity at the candidate's period. */
+  periodicity: number;
+  /** S1-to-S1 intervals the rate rests on, plus one (the cycles they span). */
+  cycles: number;
+  /** Coefficient of variation of those intervals. */
+  rhythmCv: number;
+  /** How far the decode's S2 rises above its systoles and diastoles (standardised envelope). */
+  s2Contrast: number;
+}
+
+/** The candidate the rate is taken from, or null when there is none. */
+export function chooseRateCandidate(candidates: readonly RateCandidate[]): RateCandidate | null {
+  let best: RateCandidate | null = null;
+  for (const c of candidates) {
+    if (!(c.rateBpm > 0)) continue;
+    if (!best || c.score > best.score + (c.period > best.period ? SLOWER_MARGIN : 0)) best = c;
+  }
+  return best;
+}
+
+/** The rate estimate of a candidate. */
+export function rateEstimate(c: RateCandidate): RateEstimate {
+  return {
+    heartRateBpm: c.rateBpm,
+    heartRateAcfBpm: c.period > 0 ? 60 / c.period : 0,
+    periodicity: c.periodicity,
+    cycles: c.intervals + 1,
+    rhythmCv: c.rhythmCv,
+    s2Contrast: c.s2Contrast,
+  };
+}
