@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
-import { beatawareReportSchema } from '@auscura/contracts';
+import { beatawareReportSchema, heartRateText } from '@auscura/contracts';
 import { describe, expect, it } from 'vitest';
 import { processRecording } from './pipeline.js';
 
@@ -20,6 +20,14 @@ describe('the recording pipeline', () => {
       expect(decodeWav(variant).channels[0]).toHaveLength(wav.channels[0]!.length);
     }
     expect(processed.report.reportMarkdown).toContain('| S1 |');
+  });
+
+  it("says the heart rate in the report with the exam card's rounding", async () => {
+    const processed = processRecording(loadEngine(), await fs.readFile(fixture));
+    const card = heartRateText(processed.heartrateBpm);
+    expect(card).toMatch(/^\d+$/);
+    expect(processed.report.reportMarkdown).toContain(`- Heart rate: ${card} bpm;`);
+    expect(processed.report.reportMarkdown).not.toMatch(/Heart rate: \d+\.\d/);
   });
 
   it('stores the murmur finding with its timing, segments and matching enhanced-notes option', async () => {

@@ -3,6 +3,7 @@
 // draws on the waveform and turns into an enhanced-notes suggestion.
 import { timingShapeText, type MurmurResult, type RecordingAnalysis } from '@auscura/audio-engine';
 import {
+  heartRateText,
   softMurmurCaveat,
   type BeatawareReport,
   type MurmurFinding,
@@ -112,8 +113,10 @@ export function buildReport(analysis: RecordingAnalysis): Report {
   const quality = heart.quality;
   const rate = heart.rateWithheld
     ? 'withheld: the heartbeat’s timing was not established with confidence'
-    : heart.heartRateBpm > 0 && Number.isFinite(heart.heartRateBpm)
-      ? `${heart.heartRateBpm.toFixed(1)} bpm`
+    : heartRateText(heart.heartRateBpm) !== '--'
+      ? // One number, one rounding (issue 35): the report says the rate as the exam card, the PDF and
+        // the FHIR export show it (contracts' heartRateText), not 93.8 beside a card's 94.
+        `${heartRateText(heart.heartRateBpm)} bpm`
       : 'not found';
   // A recording that cannot be judged: say what was not measured and why, and nothing it did not measure.
   const findingLines = quality.judged
