@@ -50,6 +50,15 @@ export const beatawareReportSchema = z.object({
   rateRange: rateRangeSchema.optional(),
   /** Whether the recording could be judged, and why not; absent in older reports. */
   quality: recordingQualitySchema.optional(),
+  /**
+   * The heart cycle as the analysis segmented it (seconds from the start), which the heart rate was
+   * measured over; only when the recording was judged and the heartbeat's timing established (never a
+   * guess), absent for lung recordings and older reports.
+   */
+  segmentation: z
+    .array(z.object({ state: z.enum(['S1', 'systole', 'S2', 'diastole']), start: z.number(), end: z.number() }))
+    .max(4000)
+    .optional(),
 });
 
 export type BeatawareReport = z.infer<typeof beatawareReportSchema>;

@@ -95,6 +95,23 @@ describe('the recording pipeline', () => {
     expect(report.reportMarkdown).toContain('- Heart rate: not measured (the recording is silent)');
     expect(report.reportMarkdown).toContain('- Murmur: not judged (the recording is silent)');
     expect(report.reportMarkdown).not.toMatch(/\d bpm|probability/);
+    expect(report.segmentation).toBeUndefined();
+  });
+
+  it('stores the heart cycle the rate was measured over, as the analysis segmented it', async () => {
+    const bytes = await fs.readFile(fixture);
+    const wav = decodeWav(bytes);
+    const heart = analyzeRecording(loadEngine(), toMono(wav.channels), wav.sampleRate).heart!;
+    const report = beatawareReportSchema.parse(processRecording(loadEngine(), bytes).report);
+    expect(report.segmentation).toHaveLength(heart.segments.length);
+    const s1 = report.segmentation!.filter((s) => s.state === 'S1');
+    // 60 / mean S1-to-S1 of the stored cycle is the rate the card shows, within a beat.
+    const meanInterval = (s1.at(-1)!.start - s1[0]!.start) / (s1.length - 1);
+    expect(60 / meanInterval).toBeCloseTo(heart.heartRateBpm, -0.5);
+    for (const [i, segment] of report.segmentation!.entries()) {
+      expect(segment.start).toBeCloseTo(heart.segments[i]!.start, 3);
+      expect(segment.end).toBeGreaterThan(segment.start);
+    }
   });
 
   it('stores that a clean recording was judged', async () => {

@@ -163,6 +163,17 @@ export function buildReport(analysis: RecordingAnalysis): Report {
     analysedAs: analysis.site,
     murmur: murmurFinding(heart.murmur),
     quality: { judged: quality.judged, reason: quality.reason, message: quality.message },
+    // The cycle the rate was measured over, drawn under the player's spectrogram (issue 40): only what
+    // the analysis established, so nothing when it withheld the rate or could not judge the recording.
+    ...(quality.judged && !heart.rateWithheld
+      ? {
+          segmentation: heart.segments.slice(0, 4000).map((s) => ({
+            state: s.state,
+            start: round(s.start, 3) ?? 0,
+            end: round(s.end, 3) ?? 0,
+          })),
+        }
+      : {}),
     rateRange: { low: range.low, high: range.high, ageBand: range.ageBand, source: range.source },
   };
 }

@@ -21,6 +21,33 @@ describe('the analysis band under the spectrogram', () => {
     expect(screen.getByText(/murmur heard in 1 segment \(upper row\); 1\.0 s noisy/)).toBeTruthy();
   });
 
+  it('draws the heart cycle where the analysis put it, and says what it holds', () => {
+    const cycle = [
+      { state: 'S1' as const, start: 0.5, end: 0.62 },
+      { state: 'systole' as const, start: 0.62, end: 0.9 },
+      { state: 'S2' as const, start: 0.9, end: 1.0 },
+      { state: 'diastole' as const, start: 1.0, end: 1.4 },
+      { state: 'S1' as const, start: 1.4, end: 1.52 },
+    ];
+    renderWithProviders(
+      <AnalysisBand
+        label="Heart 1"
+        width={600}
+        duration={12}
+        segments={segments}
+        cycle={cycle}
+        notJudged={null}
+        onSeek={() => undefined}
+      />,
+    );
+    const row = screen.getByRole('img', { name: /Heart cycle \(bottom row\): 2 beats segmented/ });
+    const drawn = [...row.querySelectorAll<HTMLElement>('[data-state]')];
+    expect(drawn.map((element) => element.dataset.state)).toEqual(['S1', 'systole', 'S2', 'diastole', 'S1']);
+    // 600 px for 12 s: 50 px a second, so the second S1 at 1.4 s starts at 70 px.
+    expect(parseFloat(getComputedStyle(drawn[4]!).left)).toBeCloseTo(70);
+    expect(drawn[4]!.title).toBe('S1, 1.40 s to 1.52 s');
+  });
+
   it('says the analysis could not judge the recording instead of drawing its findings', () => {
     renderWithProviders(
       <AnalysisBand
@@ -28,11 +55,13 @@ describe('the analysis band under the spectrogram', () => {
         width={600}
         duration={12}
         segments={bandSegments(null, [])}
+        cycle={[{ state: 'S1', start: 0.5, end: 0.62 }]}
         notJudged="I cannot tell from this recording: the recording is too noisy. Record again."
         onSeek={() => undefined}
       />,
     );
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('img', { name: /Heart cycle/ })).toBeNull();
     expect(
       screen.getByText(/could not judge this recording, so none of its findings are drawn\. I cannot tell/),
     ).toBeTruthy();

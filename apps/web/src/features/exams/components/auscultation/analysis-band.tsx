@@ -4,26 +4,38 @@ import { useTheme } from '@mui/material/styles';
 import { formatSeconds, xAt } from '../../utils/waveform-draw.ts';
 
 export type BandSegment = { kind: 'murmur' | 'noisy'; start: number; end: number; description: string };
+export type CycleSegment = { state: 'S1' | 'systole' | 'S2' | 'diastole'; start: number; end: number };
 
 type AnalysisBandProps = {
   label: string;
   width: number;
   duration: number;
   segments: BandSegment[];
+  /** The heart cycle the analysis segmented and measured the rate over; drawn as a row of its own. */
+  cycle?: CycleSegment[];
   /** Why the analysis could not judge the recording; its findings are then not drawn. */
   notJudged: string | null;
   onSeek: (time: number) => void;
 };
 
 const bandHeight = 14;
+const cycleHeight = 8;
 
 /**
  * The analysis under the picture, on the same time axis: the segments the murmur detector heard a
  * murmur in and the noisy seconds, each a focusable button that names itself and seeks to its start.
  */
-export function AnalysisBand({ label, width, duration, segments, notJudged, onSeek }: AnalysisBandProps) {
+export function AnalysisBand({ label, width, duration, segments, cycle = [], notJudged, onSeek }: AnalysisBandProps) {
   const theme = useTheme();
   const fill = { murmur: theme.palette.warning.dark, noisy: theme.palette.error.main };
+  // The sounds dark, the intervals light: S1 and S2 tell apart by the interval that follows them.
+  const cycleFill = {
+    S1: theme.palette.primary.dark,
+    systole: theme.palette.primary.light,
+    S2: theme.palette.secondary.dark,
+    diastole: theme.palette.grey[300],
+  };
+  const shownCycle = notJudged ? [] : cycle;
   return (
     <Box sx={{ mt: 0.5 }}>
       <Box
@@ -63,13 +75,50 @@ export function AnalysisBand({ label, width, duration, segments, notJudged, onSe
             );
           })}
       </Box>
+      {width > 0 && shownCycle.length > 0 && (
+        // Hundreds of segments: one focus stop each would bury the controls after it, so the row is a
+        // picture with a hover title per segment and the caption below says what it holds.
+        <Box
+          role="img"
+          aria-label={cycleCaption(shownCycle)}
+          data-testid="heart-cycle-row"
+          sx={{ position: 'relative', height: cycleHeight, mt: 0.25, bgcolor: 'grey.100', borderRadius: 0.5 }}
+        >
+          {shownCycle.map((segment) => {
+            const left = xAt(segment.start, width, duration);
+            const right = xAt(segment.end, width, duration);
+            return (
+              <Box
+                key={`${segment.state}-${segment.start}`}
+                title={`${segment.state}, ${segment.start.toFixed(2)} s to ${segment.end.toFixed(2)} s`}
+                data-state={segment.state}
+                data-start={segment.start}
+                sx={{
+                  position: 'absolute',
+                  left,
+                  width: Math.max(1, right - left),
+                  top: 0,
+                  height: cycleHeight,
+                  bgcolor: cycleFill[segment.state],
+                }}
+              />
+            );
+          })}
+        </Box>
+      )}
       <Typography variant="caption" color="text.secondary" component="p">
         {notJudged
           ? `The analysis could not judge this recording, so none of its findings are drawn. ${notJudged}`
-          : analysisCaption(segments)}
+          : `${analysisCaption(segments)}${shownCycle.length > 0 ? ` ${cycleCaption(shownCycle)}` : ''}`}
       </Typography>
     </Box>
   );
+}
+
+/** What the heart cycle row shows, in words. */
+function cycleCaption(cycle: CycleSegment[]): string {
+  const beats = cycle.filter((s) => s.state === 'S1').length;
+  return `Heart cycle (bottom row): ${beats} beat${beats === 1 ? '' : 's'} segmented into S1 and S2 (dark) and systole and diastole (light): the cycles the heart rate was measured over.`;
 }
 
 function analysisCaption(segments: BandSegment[]): string {

@@ -102,6 +102,7 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
             data={spectrogram.data}
             heard={heard}
             segments={segments}
+            cycle={notJudged ? [] : (auscultation.beatawareReport?.segmentation ?? [])}
             notJudged={notJudged}
             {...timeline}
           />

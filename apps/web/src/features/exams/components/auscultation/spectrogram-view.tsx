@@ -15,7 +15,7 @@ import {
   yOfHz,
 } from '../../utils/spectrogram-draw.ts';
 import { AnalysisBand } from './analysis-band.tsx';
-import type { BandSegment } from './analysis-band.tsx';
+import type { BandSegment, CycleSegment } from './analysis-band.tsx';
 import { TimelineSurface } from './timeline-surface.tsx';
 import type { SurfaceDraw } from './timeline-surface.tsx';
 
@@ -27,6 +27,8 @@ type SpectrogramViewProps = {
   /** What is heard, for the text alternative ("Wide filter, original recording"). */
   heard: string;
   segments: BandSegment[];
+  /** The heart cycle the analysis segmented (S1, systole, S2, diastole); empty when it established none. */
+  cycle: CycleSegment[];
   notJudged: string | null;
   region: Span | null;
   playing: boolean;
@@ -55,6 +57,7 @@ export function SpectrogramView({
   data,
   heard,
   segments,
+  cycle,
   notJudged,
   onSeek,
   ...timeline
@@ -114,6 +117,7 @@ export function SpectrogramView({
             width={width}
             duration={data.durationSec}
             segments={segments}
+            cycle={cycle}
             notJudged={notJudged}
             onSeek={onSeek}
           />
