@@ -66,8 +66,15 @@ async function main() {
       loggerInstance: logger,
     },
   );
-  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const firstAddress = await app.listen({ port: env.PORT, host: env.HOST });
   const port = app.server.address();
+  // Fastify answers with one of the addresses it listens on (127.0.0.1 for 0.0.0.0): an operator must
+  // read that the port is open on every interface.
+  const everyInterface = env.HOST === '0.0.0.0' || env.HOST === '::';
+  const address =
+    everyInterface && port && typeof port === 'object'
+      ? `port ${port.port} of every interface (HOST=${env.HOST})`
+      : firstAddress;
   if (port && typeof port === 'object') lock.setPort(port.port);
   let metricsServer: MetricsServer | null = null;
   if (env.metricsPort !== null) {
