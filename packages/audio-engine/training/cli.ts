@@ -8,6 +8,8 @@
 //   tsx training/cli.ts rate [DATASET_DIR] [--rows FILE]    heart rate and S1/S2 against the annotations,
 //                                            rates given only when judged (gate chosen patient-disjointly);
 //                                            --rows keeps the per-recording analysis (reused when present)
+//                                            --stretch annotated analyses only the annotated span, so the rate
+//                                            is scored over the seconds its reference covers
 //   tsx training/cli.ts timing [DATASET_DIR] [--out FILE]   murmur timing and shape alone: patient-disjoint
 //                                            5-fold CV at the most audible location; --out writes the
 //                                            thresholds fitted on all patients (src/murmur/timing.json)
@@ -36,12 +38,22 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { out: { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, rows: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      json: { type: 'string' },
+      seed: { type: 'string' },
+      rows: { type: 'string' },
+      stretch: { type: 'string' },
+    },
   });
   if (command !== 'train' && command !== 'eval' && command !== 'rate' && command !== 'timing') {
     console.log(
-      'usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N] [--rows rows.json]',
+      'usage: train|eval|rate|timing [DATASET_DIR] [--out weights.json] [--json scores.json] [--seed N] [--rows rows.json] [--stretch whole|annotated]',
     );
+    return 2;
+  }
+  if (values.stretch !== undefined && (command !== 'rate' || !['whole', 'annotated'].includes(values.stretch))) {
+    console.error('--stretch is for rate only: whole (the whole recording, as the product) or annotated');
     return 2;
   }
   if (values.seed !== undefined && command !== 'eval') {
@@ -73,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
     if (values.rows && existsSync(values.rows))
       rows = withReasons(JSON.parse(readFileSync(values.rows, 'utf8')) as RateRow[]);
     else {
-      rows = await rateRows(engine, dir, progress('rates'));
+      rows = await rateRows(engine, dir, progress('rates'), values.stretch === 'annotated' ? 'annotated' : 'whole');
       if (values.rows) writeFileSync(values.rows, JSON.stringify(rows) + '\n');
     }
     console.log(formatRates(evaluateRateRows(rows)));

@@ -34,6 +34,8 @@ export async function rateRows(
   engine: Engine,
   dir: string,
   progress: (done: number, total: number) => void = () => {},
+  /** 'whole': analyse the whole recording (what the product does); 'annotated': the annotated span only. */
+  stretch: 'whole' | 'annotated' = 'whole',
 ): Promise<RateRow[]> {
   const patients = readPatients(dir);
   const persons = personGroups(patients);
@@ -46,22 +48,29 @@ export async function rateRows(
     const annotatedBpm = annotatedHeartRate(truth);
     if (!(annotatedBpm > 0)) continue;
     const flac = await decodeFlac(readFileSync(r.path));
-    const samples = toMono(flac.channels);
+    const whole = toMono(flac.channels);
     const rate = flac.sampleRate;
+    const wholeSec = whole.length / rate;
+    const annotated = truth.filter((a) => a.state !== 0).reduce((s, a) => s + Math.min(a.end, wholeSec) - a.start, 0);
+    // --stretch annotated: analyse only the span the annotators annotated (first to last annotated
+    // sound), so the rate is measured over the same seconds as the annotated rate it is scored against.
+    const marked = truth.filter((a) => a.state !== 0);
+    const from = stretch === 'annotated' && marked.length ? Math.max(0, Math.min(...marked.map((a) => a.start))) : 0;
+    const to =
+      stretch === 'annotated' && marked.length ? Math.min(wholeSec, Math.max(...marked.map((a) => a.end))) : wholeSec;
+    const samples = whole.subarray(Math.round(from * rate), Math.round(to * rate));
     const durationSec = samples.length / rate;
     const slices = engine.noiseQuality(samples, rate);
     const noisyShare = slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0;
     const facts = heartFacts(runHeartAnalysis(engine, samples, rate), durationSec);
     const signal = measureSignal(engine, samples, rate);
-    const annotated = truth
-      .filter((a) => a.state !== 0)
-      .reduce((s, a) => s + Math.min(a.end, durationSec) - a.start, 0);
-    const score = scoreSegmentation(facts.segments, truth, 0.1);
+    const shifted = truth.map((a) => ({ ...a, start: a.start - from, end: a.end - from }));
+    const score = scoreSegmentation(facts.segments, shifted, 0.1);
     rows.push({
       person: persons.get(r.patient.id) ?? r.patient.id,
       age: r.patient.age || 'not given',
       annotatedBpm,
-      unannotatedSec: Math.max(0, durationSec - annotated),
+      unannotatedSec: Math.max(0, wholeSec - annotated),
       bpm: Number.isFinite(facts.rate.heartRateBpm) ? facts.rate.heartRateBpm : 0,
       acfBpm: facts.rate.heartRateAcfBpm,
       periodicity: facts.rate.periodicity,
