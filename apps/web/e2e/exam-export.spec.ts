@@ -100,3 +100,38 @@ test('an exam list row menu downloads the report', async ({ page }) => {
   ]);
   expect(await pdfText(report)).toContain('Exam report');
 });
+
+test("a council member's report of another organization's exam holds no patient identity", async ({ browser }) => {
+  // Ben's own list names Lakeside's patients; Ada, on the council, sees those exams masked.
+  const lakeside = await browser.newContext();
+  const ben = await lakeside.newPage();
+  await ben.goto('/organization/exams?all=true');
+  await signInAs(ben, demo.ben);
+  const patientLinks = ben.getByRole('table').getByRole('link', { name: /^View exam of .* for / });
+  await expect(patientLinks.first()).toBeVisible();
+  const names = (await patientLinks.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? '')))
+    .map((label) => label.replace(/^View exam of .* for /, ''))
+    .filter((name) => name !== '**********');
+  expect(names.length).toBeGreaterThan(0);
+  await lakeside.close();
+
+  const riverside = await browser.newContext();
+  const ada = await riverside.newPage();
+  await ada.goto('/council');
+  await signInAs(ada, demo.ada);
+  const masked = ada.getByRole('button', { name: /^More actions, exam of .* for \*{10}$/ }).first();
+  await expect(masked).toBeVisible();
+  await masked.click();
+  const [report] = await Promise.all([
+    ada.waitForEvent('download'),
+    ada.getByRole('menuitem', { name: 'Download report' }).click(),
+  ]);
+  const text = await pdfText(report);
+  expect(text).toContain('Patient: **********');
+  expect(text).toContain('Birthdate: hidden (patient of another organization)');
+  expect(text).toContain('Lakeside Pulmonology');
+  for (const name of names) {
+    for (const part of name.split(' ').filter((word) => word.length > 2)) expect(text).not.toContain(part);
+  }
+  await riverside.close();
+});
