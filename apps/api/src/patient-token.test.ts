@@ -182,6 +182,7 @@ const providerRoutes = [
   'DELETE /api/v1/auscultations/:id',
   'GET /api/v1/auscultation-reports/:beatawareId',
   'GET /api/v1/auscultations/:id',
+  'GET /api/v1/auscultations/:id/earlier',
   'GET /api/v1/auscultations/:id/recording/data',
   'GET /api/v1/auscultations/:id/recording/normalized-data-algo1',
   'GET /api/v1/auscultations/:id/recording/normalized-data-sg',

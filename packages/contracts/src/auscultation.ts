@@ -166,6 +166,13 @@ export const auscultationReportSchema = z.object({
 });
 export type AuscultationReport = z.infer<typeof auscultationReportSchema>;
 
+/** How many earlier recordings "Compare" offers: the last visits, not the whole history. */
+export const earlierAuscultationsLimit = 20;
+export const earlierAuscultationsSchema = z.object({
+  auscultations: z.array(auscultationSchema).max(earlierAuscultationsLimit),
+});
+export type EarlierAuscultations = z.infer<typeof earlierAuscultationsSchema>;
+
 export const auscultationRoutes = {
   get: endpoint({
     method: 'GET',
@@ -173,6 +180,14 @@ export const auscultationRoutes = {
     params: idParams,
     responses: { 200: auscultationSchema, 404: apiErrorSchema },
     summary: 'One auscultation',
+  }),
+  earlier: endpoint({
+    method: 'GET',
+    path: '/auscultations/:id/earlier',
+    params: idParams,
+    responses: { 200: earlierAuscultationsSchema, 404: apiErrorSchema },
+    summary:
+      "The same point's recordings in the patient's earlier exams, newest first (at most 20), to compare with this one",
   }),
   create: endpoint({
     method: 'POST',

@@ -20,6 +20,30 @@ export function createAuscultationRepository(db: DbOrTx) {
       return withPatientProfileId().where('a.id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * The same point's auscultations in the same patient's other exams made before this one, newest
+     * first: what "Compare" offers (issue 40). Same patient, so same organization and visibility.
+     */
+    earlier(
+      row: {
+        id: string;
+        exam_id: string;
+        patient_profile_id: string;
+        point_label: string;
+        date_created: Date | string;
+      },
+      limit: number,
+    ) {
+      return withPatientProfileId()
+        .where('e.patient_profile_id', '=', row.patient_profile_id)
+        .where('a.point_label', '=', row.point_label)
+        .where('a.exam_id', '<>', row.exam_id)
+        .where('a.date_created', '<', new Date(row.date_created))
+        .orderBy('a.date_created', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** The auscultation whose automated report has this (unguessable) id. */
     findByReportId(beatawareId: string) {
       return withPatientProfileId().where('a.beataware_id', '=', beatawareId).executeTakeFirst();

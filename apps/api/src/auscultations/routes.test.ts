@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ageInMonths, analyzeRecording, decodeWav, encodeWav, loadEngine, toMono } from '@auscura/audio-engine/node';
-import { recordingLimits } from '@auscura/contracts';
+import { heartRateText, recordingLimits } from '@auscura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
@@ -69,7 +69,10 @@ describe.each(backends)('auscultation recordings on %s', (backend) => {
     });
     expect(done.noiseQualityRecord).toEqual({ unit: 1000, record: direct.noiseSlices });
     expect(done.beatawareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(done.beatawareReport.reportMarkdown).toContain(`${direct.heart!.heartRateBpm.toFixed(1)} bpm`);
+    // The report says the rate as the card shows it (one rounding, issue 35).
+    expect(done.beatawareReport.reportMarkdown).toContain(
+      `Heart rate: ${heartRateText(direct.heart!.heartRateBpm)} bpm;`,
+    );
     expect(done.beatawareReport.statistics.map((s: { segment: string }) => s.segment)).toEqual([
       'S1',
       'systole',

@@ -1,5 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
-import { auscultationRoutes, mayChangeRecordings, recordingRoutes, remoteRecording } from '@auscura/contracts';
+import {
+  auscultationRoutes,
+  earlierAuscultationsLimit,
+  mayChangeRecordings,
+  recordingRoutes,
+  remoteRecording,
+} from '@auscura/contracts';
 import type { RecordingPathName } from '@auscura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
@@ -110,6 +116,19 @@ export async function auscultationRoutesPlugin(
       patientProfileId: row.patient_profile_id,
     });
     return { status: 200, body: toAuscultation(row) };
+  });
+
+  route(app, auscultationRoutes.earlier, async ({ params, request }) => {
+    const { principal, row } = await visibleAuscultation(params.id, request);
+    const rows = await auscultations.earlier(row, earlierAuscultationsLimit);
+    await audit.record(principal, {
+      action: 'list',
+      targetType: 'auscultation',
+      targetId: params.id,
+      patientProfileId: row.patient_profile_id,
+      detail: { earlier: rows.length },
+    });
+    return { status: 200, body: { auscultations: rows.map(toAuscultation) } };
   });
 
   route(app, auscultationRoutes.create, async ({ params, query, request, reply }) => {

@@ -3,6 +3,7 @@ import { encodeListQuery, recordingPaths } from '@auscura/contracts';
 import { auscultationUpload } from './multipart.js';
 import { selfExamRows } from './visibility-matrix-self-exams.js';
 import { liveExamRows } from './visibility-matrix-live-exam.js';
+import { examViewRows } from './visibility-matrix-exam-views.js';
 
 /**
  * The cross-organization matrix (clinician-portal §6): Ada (Riverside, council member) and
@@ -177,17 +178,7 @@ export const matrix: Record<string, Row> = {
     council: { status: 200 },
     plain: notFound,
   },
-  // The exam taken to the chart (issue 38): visible as the exam is, the patient masked for the council.
-  'GET /api/v1/exams/:id/fhir': {
-    request: (c) => ({ method: 'GET', url: `/api/v1/exams/${c.other.examId}/fhir` }),
-    council: { status: 200 },
-    plain: notFound,
-  },
-  'GET /api/v1/exams/:id/report.pdf': {
-    request: (c) => ({ method: 'GET', url: `/api/v1/exams/${c.other.examId}/report.pdf?paper=a4` }),
-    council: { status: 200 },
-    plain: notFound,
-  },
+  ...examViewRows,
   'GET /api/v1/search/exams': {
     request: (c) => ({
       method: 'GET',

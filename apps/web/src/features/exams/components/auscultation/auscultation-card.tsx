@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { noiseQualityText, pointDescription, pointName } from '@auscura/contracts';
 import type { Auscultation } from '@auscura/contracts';
 import { DeleteAuscultationDialog } from '../../../../components/feedback/delete-auscultation-dialog.tsx';
@@ -11,6 +12,7 @@ import { useDeleteAuscultation } from '../../../../lib/api/auscultations/delete-
 import type { RecordingVariant } from '../../../../lib/api/auscultations/get-recording.ts';
 import { AuscultationPlayer } from './auscultation-player.tsx';
 import { AutomatedAnalysis } from './automated-analysis.tsx';
+import { CompareDialog } from './compare-dialog.tsx';
 import { HeartRate } from './heart-rate.tsx';
 import { TorsoDiagram } from '../../../../components/recording/torso-diagram.tsx';
 
@@ -34,6 +36,7 @@ export function AuscultationCard({
 }: AuscultationCardProps) {
   const remove = useDeleteAuscultation(auscultation.examId);
   const [confirming, setConfirming] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const name = pointName(auscultation.auscultationPoint);
   const description = pointDescription(auscultation.auscultationPoint);
   return (
@@ -59,19 +62,30 @@ export function AuscultationCard({
               {formatDateTime(auscultation.dateCreated)}
             </Typography>
           </Box>
-          {canDelete && (
+          <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
             <Button
-              color="error"
               size="small"
-              sx={{ flexShrink: 0 }}
-              startIcon={<DeleteOutlineIcon />}
-              disabled={remove.isPending}
-              aria-label={`Delete, ${name}`}
-              onClick={() => setConfirming(true)}
+              startIcon={<CompareArrowsIcon />}
+              aria-label={`Compare, ${name}`}
+              onClick={() => setComparing(true)}
             >
-              Delete
+              Compare
             </Button>
-          )}
+            {canDelete && (
+              <Button
+                color="error"
+                size="small"
+                sx={{ flexShrink: 0 }}
+                startIcon={<DeleteOutlineIcon />}
+                disabled={remove.isPending}
+                aria-label={`Delete, ${name}`}
+                onClick={() => setConfirming(true)}
+              >
+                Delete
+              </Button>
+            )}
+          </Box>
+          {comparing && <CompareDialog auscultation={auscultation} name={name} onClose={() => setComparing(false)} />}
           {confirming && (
             <DeleteAuscultationDialog
               pointName={name}
