@@ -120,7 +120,7 @@ test('each preset sounds like the engine renders it, and 5x is five times 1x', a
     name: 'custom 250–600 Hz',
     options: { custom },
     choose: async () => {
-      await card.getByLabel('Custom').check();
+      await card.getByRole('switch', { name: 'Custom' }).check();
       const low = card.getByRole('slider', { name: /^Low cut/ });
       const high = card.getByRole('slider', { name: /^High cut/ });
       await expect(low).toHaveAttribute('aria-valuetext', '35 Hz');
@@ -173,7 +173,7 @@ test('each preset sounds like the engine renders it, and 5x is five times 1x', a
       expect(db, `${name} is heard unlike ${other}'s rendering`).toBeGreaterThan(own + 10);
     }
   }
-  await card.getByLabel('Custom').uncheck();
+  await card.getByRole('switch', { name: 'Custom' }).uncheck();
 
   // Volume: the slider starts at 1x; End moves it to 5x. Same start, same length, five times the level.
   const volume = card.getByRole('slider', { name: /^Volume/ });
