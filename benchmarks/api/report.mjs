@@ -1,36 +1,17 @@
 // npm run bench:report — the exam taken to the chart (issue 38): the PDF report of an exam with ten
 // 60 s recordings (target < 3 s) and the FHIR bundle (target p95 < 100 ms), on PGlite, against the
 // built server (`npm start`'s bundle). Run after `npm run build`.
-import path from 'node:path';
-import { encodeWav, loadEngine, readMonoWav } from '../../packages/audio-engine/dist/node.js';
 import { signInOverHttp } from './sign-in.mjs';
+import { loopedRecording, ms, percentile } from '../support/recordings.mjs';
 import { startServer } from '../support/server.mjs';
 
 const port = 8187;
 const pdfRuns = Number(process.env.BENCH_PDF_RUNS ?? 10);
 const fhirRuns = Number(process.env.BENCH_FHIR_RUNS ?? 200);
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/audio');
 const points = ['h1', 'h2', 'h3', 'h4', 'h5', 'h1', 'h2', 'h3', 'h4', 'h5'];
 
-/** A 60 s 44.1 kHz mono 16-bit WAV: a CirCor heart recording (with a murmur) resampled and looped. */
-function sixtySecondRecording() {
-  const engine = loadEngine();
-  const { samples, sampleRate } = readMonoWav(
-    path.join(fixtures, 'heart_murmur_holosystolic_plateau_harsh_circor_49574_TV.wav'),
-  );
-  const resampled = engine.resample(samples, sampleRate, 44100);
-  const out = new Float32Array(60 * 44100);
-  for (let at = 0; at < out.length; at += resampled.length) out.set(resampled.subarray(0, out.length - at), at);
-  return Buffer.from(encodeWav([out], 44100, 'pcm16'));
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value) => Math.round(value * 10) / 10;
-
-const recording = sixtySecondRecording();
+// A CirCor heart recording with a murmur, resampled and looped to 60 s.
+const recording = loopedRecording('heart_murmur_holosystolic_plateau_harsh_circor_49574_TV');
 const { origin, stop } = await startServer({
   port,
   name: 'report',

@@ -2,34 +2,17 @@
 // 50 uploads, one at a time; target p95 < 500 ms), then the throughput of concurrent uploads
 // with the p99 latency of /healthz measured during that run (is the event loop responsive while
 // uploads are validated, encrypted and processed?). Run after `npm run build`.
-import path from 'node:path';
-import { encodeWav, loadEngine, readMonoWav } from '../../packages/audio-engine/dist/node.js';
 import { signInOverHttp } from './sign-in.mjs';
+import { loopedRecording, ms, percentile } from '../support/recordings.mjs';
 import { startServer } from '../support/server.mjs';
 
 const port = 8186;
 const runs = Number(process.env.BENCH_UPLOADS ?? 50);
 const concurrentClients = Number(process.env.BENCH_CLIENTS ?? 4);
 const concurrentSeconds = Number(process.env.BENCH_SECONDS ?? 20);
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/audio');
 
-/** A 60 s 44.1 kHz mono 16-bit WAV: a 4 kHz CirCor heart recording resampled by the engine and looped. */
-function sixtySecondRecording() {
-  const engine = loadEngine();
-  const { samples, sampleRate } = readMonoWav(path.join(fixtures, 'heart_normal_circor_50017_MV.wav'));
-  const resampled = engine.resample(samples, sampleRate, 44100);
-  const out = new Float32Array(60 * 44100);
-  for (let at = 0; at < out.length; at += resampled.length) out.set(resampled.subarray(0, out.length - at), at);
-  return Buffer.from(encodeWav([out], 44100, 'pcm16'));
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value) => Math.round(value * 10) / 10;
-
-const recording = sixtySecondRecording();
+// A 4 kHz CirCor heart recording, resampled and looped to 60 s.
+const recording = loopedRecording('heart_normal_circor_50017_MV');
 const { origin, stop } = await startServer({
   port,
   name: 'upload',
