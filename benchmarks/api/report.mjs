@@ -1,7 +1,7 @@
 // npm run bench:report — the exam taken to the chart (issue 38): the PDF report of an exam with ten
 // 60 s recordings (target < 3 s) and the FHIR bundle (target p95 < 100 ms), on PGlite, against the
 // built server (`npm start`'s bundle). Run after `npm run build`.
-import { signInOverHttp } from './sign-in.mjs';
+import { signedInAsAda } from './sign-in.mjs';
 import { loopedRecording, ms, percentile } from '../support/recordings.mjs';
 import { startServer } from '../support/server.mjs';
 
@@ -20,9 +20,7 @@ const { origin, stop } = await startServer({
   showErrors: true,
 });
 try {
-  const token = await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026');
-  const api = (url, init = {}) =>
-    fetch(`${origin}/api/v1${url}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+  const { token, api } = await signedInAsAda(origin);
   const me = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())[
     'https://auscura.example/healthcareProviderId'
   ];

@@ -61,3 +61,14 @@ export async function signInOverHttp(origin, email, password) {
   if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
   return tokens.access_token;
 }
+
+/**
+ * Ada signed in, with a fetch of `/api/v1` paths that sends her token: what the upload and report
+ * benchmarks start from.
+ */
+export async function signedInAsAda(origin) {
+  const token = await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026');
+  const api = (url, init = {}) =>
+    fetch(`${origin}/api/v1${url}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+  return { token, api };
+}

@@ -5,7 +5,7 @@
 // Run after `npm run build`.
 import fs from 'node:fs';
 import { encodeWav } from '../../packages/audio-engine/dist/node.js';
-import { signInOverHttp } from './sign-in.mjs';
+import { signedInAsAda } from './sign-in.mjs';
 import { startServer } from '../support/server.mjs';
 
 const port = 8187;
@@ -31,9 +31,7 @@ const { origin, stop, pid } = await startServer({
   showErrors: true,
 });
 try {
-  const token = await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026');
-  const api = (url, init = {}) =>
-    fetch(`${origin}/api/v1${url}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+  const { api } = await signedInAsAda(origin);
   const exam = (await (await api('/search/exams')).json()).items[0].id;
   const before = status(pid);
   let peakDuring = 0;

@@ -2,7 +2,7 @@
 // 50 uploads, one at a time; target p95 < 500 ms), then the throughput of concurrent uploads
 // with the p99 latency of /healthz measured during that run (is the event loop responsive while
 // uploads are validated, encrypted and processed?). Run after `npm run build`.
-import { signInOverHttp } from './sign-in.mjs';
+import { signedInAsAda } from './sign-in.mjs';
 import { loopedRecording, ms, percentile } from '../support/recordings.mjs';
 import { startServer } from '../support/server.mjs';
 
@@ -21,9 +21,7 @@ const { origin, stop } = await startServer({
   showErrors: true,
 });
 try {
-  const token = await signInOverHttp(origin, 'ada@riverside.example', 'Auscura-demo-2026');
-  const api = (url, init = {}) =>
-    fetch(`${origin}/api/v1${url}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+  const { api } = await signedInAsAda(origin);
   const exam = (await (await api('/search/exams')).json()).items[0].id;
   const upload = async () => {
     const form = new FormData();

@@ -17,7 +17,6 @@ export function getEarlierAuscultationsQueryOptions(id: string) {
   });
 }
 
-/** Asked only while `enabled` (the Compare dialog is open). */
-export function useEarlierAuscultations(id: string, enabled: boolean) {
-  return useQuery({ ...getEarlierAuscultationsQueryOptions(id), enabled });
+export function useEarlierAuscultations(id: string) {
+  return useQuery(getEarlierAuscultationsQueryOptions(id));
 }

@@ -58,7 +58,7 @@ function Facts({ auscultation, title }: { auscultation: Auscultation; title: str
  * the patient is the exam page's; the recordings carry no identity.
  */
 export function CompareDialog({ auscultation, name, onClose }: CompareDialogProps) {
-  const earlier = useEarlierAuscultations(auscultation.id, true);
+  const earlier = useEarlierAuscultations(auscultation.id);
   const [chosen, setChosen] = useState<Auscultation | null>(null);
   const thisTitle = `This visit, ${formatDateTime(auscultation.dateCreated)}`;
   return (
