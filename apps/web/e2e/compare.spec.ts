@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, demo, expectNoSeriousViolations, signInAs, snap } from './support';
+import { recordInNewExam } from './api-recording';
 import { capturePlayback, captured, chunkCount } from './playback-capture';
 
 // Issue 40, acceptance 4: Compare lines a recording up with the same point's earlier one on S1, plays
@@ -49,49 +50,6 @@ async function findComparable(page: Page, list: string, wanted: (exam: ExamWithR
     }
   }
   throw new Error(`No exam in ${list} with two Heart 1 recordings to compare`);
-}
-
-/** As the signed-in provider: a new in-person exam of the patient with a Heart 1 recording, processed. */
-async function recordHeart1(page: Page, patientProfileId: string): Promise<string> {
-  const wav = fs.readFileSync(path.join(fixtures, 'heart_normal_circor_50017_MV.wav')).toString('base64');
-  return page.evaluate(
-    async ({ patient, recording }) => {
-      const token = Object.entries(localStorage)
-        .filter(([key]) => key.startsWith('@@auth0spajs@@'))
-        .map(([, value]) => JSON.parse(value) as { body?: { access_token?: string } })
-        .find((entry) => entry.body?.access_token)?.body?.access_token;
-      const authorization = `Bearer ${token}`;
-      const call = async (url: string, init: RequestInit = {}) => {
-        const response = await fetch(`/api/v1${url}`, { ...init, headers: { ...init.headers, authorization } });
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        return response.json();
-      };
-      const providers = (await call(
-        `/search/healthcare-providers?q=${encodeURIComponent(JSON.stringify({ pagination: { pageNumber: 1, pageSize: 50 } }))}`,
-      )) as { items: Array<{ id: string; emailAddress: string }> };
-      const provider = providers.items.find((p) => p.emailAddress === 'ben@lakeside.example')!;
-      const exam = (await call('/exams', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'in-person', healthcareProviderId: provider.id, patientProfileId: patient }),
-      })) as { id: string };
-      const form = new FormData();
-      form.set(
-        'auscultation',
-        JSON.stringify({ auscultationPoint: { type: 'heart', label: 'h1' }, clientRecordingId: crypto.randomUUID() }),
-      );
-      const bytes = Uint8Array.from(atob(recording), (c) => c.charCodeAt(0));
-      form.set('recordingData', new Blob([bytes], { type: 'audio/wav' }), 'h1.wav');
-      const created = (await call(`/exams/${exam.id}/auscultations`, { method: 'POST', body: form })) as { id: string };
-      for (let tries = 0; tries < 120; tries++) {
-        const row = (await call(`/auscultations/${created.id}`)) as { beatawareStatus: string };
-        if (row.beatawareStatus !== 'processing') return exam.id;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      throw new Error('The recording was not processed within a minute');
-    },
-    { patient: patientProfileId, recording: wav },
-  );
 }
 
 /** The longest run of samples below 1e-6 in magnitude. */
@@ -222,7 +180,12 @@ test("a council member comparing another organization's exam sees no patient ide
     `/api/v1/patient-profiles/${patientProfileId}`,
   );
   expect(profile.lastName.length).toBeGreaterThan(1);
-  const examId = await recordHeart1(ben, patientProfileId!);
+  const examId = await recordInNewExam(
+    ben,
+    demo.ben,
+    patientProfileId!,
+    fs.readFileSync(path.join(fixtures, 'heart_normal_circor_50017_MV.wav')),
+  );
   await lakeside.close();
 
   const dialog = await openCompare(ada, examId);
