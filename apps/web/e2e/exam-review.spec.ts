@@ -173,7 +173,7 @@ test('an unknown exam shows the not-found page', async ({ page }) => {
   await expect(page.getByText('Page not found.')).toBeVisible();
 });
 
-test('the spectrogram shows what plays: Low darkens the picture above 300 Hz, the playhead moves, the choice is remembered and axe passes', async ({
+test('the spectrogram shows what plays: Low darkens the picture above 300 Hz, zoom follows the playhead, the choice is remembered and axe passes', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -201,10 +201,22 @@ test('the spectrogram shows what plays: Low darkens the picture above 300 Hz, th
   await expect.poll(topBrightness).toBeLessThan(wide * 0.85);
   await expect(card.getByRole('img', { name: /^Filter response, low preset/ })).toBeVisible();
 
+  // Zoomed in to ×4 (the + key on the picture, then the button), the picture is four frames wide and
+  // scrolls to keep the playhead in view while it plays.
+  await picture.press('+');
+  await card.getByRole('button', { name: /^Zoom in,/ }).click();
+  await expect(card.getByRole('status').filter({ hasText: /^Zoom ×4: \d+\.\d s across the picture$/ })).toBeVisible();
+  const frame = (property: 'scrollWidth' | 'clientWidth' | 'scrollLeft') =>
+    picture.evaluate((element, key) => element.parentElement!.parentElement![key], property);
+  expect(await frame('scrollWidth')).toBeGreaterThan(3.9 * (await frame('clientWidth')));
+  expect(await frame('scrollLeft')).toBe(0);
+
   await card.getByRole('button', { name: /^Play,/ }).click();
   await expect
     .poll(async () => Number(await picture.getAttribute('aria-valuenow')), { timeout: 20_000 })
     .toBeGreaterThan(0.5);
+  // A quarter of the recording is in view: the frame scrolls once the playhead passes its right edge.
+  await expect.poll(() => frame('scrollLeft'), { timeout: 30_000 }).toBeGreaterThan(0);
   await card.getByRole('button', { name: /^Stop,/ }).click();
   await expectNoSeriousViolations(page);
 

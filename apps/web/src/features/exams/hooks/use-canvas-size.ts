@@ -21,7 +21,9 @@ export function prepareCanvas(
   width: number,
   height: number,
 ): CanvasRenderingContext2D | null {
-  const ratio = window.devicePixelRatio || 1;
+  // A zoomed picture can be tens of thousands of CSS pixels wide: Chromium refuses canvases wider
+  // than 32,767 device pixels, so such a canvas gets fewer of them per CSS pixel.
+  const ratio = Math.min(window.devicePixelRatio || 1, 32_000 / Math.max(width, 1));
   canvas.width = Math.max(1, Math.round(width * ratio));
   canvas.height = Math.max(1, Math.round(height * ratio));
   const context = canvas.getContext('2d');

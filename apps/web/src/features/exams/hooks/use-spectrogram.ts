@@ -26,8 +26,10 @@ export function useSpectrogram(options: {
   settings: PlaybackSettings;
   site: 'heart' | 'lungs' | 'other';
   enabled: boolean;
+  /** Columns as a multiple of the base 1200, for a zoomed picture (default 1). */
+  detail?: number;
 }): SpectrogramState {
-  const { auscultationId, variant, settings, site, enabled } = options;
+  const { auscultationId, variant, settings, site, enabled, detail = 1 } = options;
   const bridge = useEngineBridge(enabled);
   const [state, setState] = useState<SpectrogramState>({ data: null, failed: false, sampleRate: null });
   const decoded = useRef<{ key: string; samples: Float32Array; sampleRate: number } | null>(null);
@@ -52,7 +54,11 @@ export function useSpectrogram(options: {
         const range = spectrogramRange(site === 'lungs' ? 'lungs' : 'heart', sampleRate);
         const played = custom ? { custom, gain } : { preset, gain };
         const started = performance.now();
-        const data = await bridge.call('spectrogram', [samples, sampleRate, { ...range, rows, cols }, played], signal);
+        const data = await bridge.call(
+          'spectrogram',
+          [samples, sampleRate, { ...range, rows, cols: cols * detail }, played],
+          signal,
+        );
         // Named timings for bench:spectrogram (the worker's part, round trip included); not read by the app.
         performance.measure('auscura:spectrogram-compute', { start: started });
         if (!signal.aborted) setState({ data, failed: false, sampleRate });
@@ -64,6 +70,6 @@ export function useSpectrogram(options: {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [bridge, auscultationId, variant, preset, custom, gain, site]);
+  }, [bridge, auscultationId, variant, preset, custom, gain, site, detail]);
   return state;
 }

@@ -16,6 +16,8 @@ type AnalysisBandProps = {
   /** Why the analysis could not judge the recording; its findings are then not drawn. */
   notJudged: string | null;
   onSeek: (time: number) => void;
+  /** The width of the frame the band is seen through when zoomed in: the caption stays within it. */
+  visibleWidth?: number;
 };
 
 const bandHeight = 14;
@@ -25,7 +27,16 @@ const cycleHeight = 8;
  * The analysis under the picture, on the same time axis: the segments the murmur detector heard a
  * murmur in and the noisy seconds, each a focusable button that names itself and seeks to its start.
  */
-export function AnalysisBand({ label, width, duration, segments, cycle = [], notJudged, onSeek }: AnalysisBandProps) {
+export function AnalysisBand({
+  label,
+  width,
+  duration,
+  segments,
+  cycle = [],
+  notJudged,
+  onSeek,
+  visibleWidth,
+}: AnalysisBandProps) {
   const theme = useTheme();
   const fill = { murmur: theme.palette.warning.dark, noisy: theme.palette.error.main };
   // The sounds dark, the intervals light: S1 and S2 tell apart by the interval that follows them.
@@ -106,7 +117,13 @@ export function AnalysisBand({ label, width, duration, segments, cycle = [], not
           })}
         </Box>
       )}
-      <Typography variant="caption" color="text.secondary" component="p">
+      {/* Sticky: zoomed in, the band scrolls under the frame and its caption stays in view. */}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ position: 'sticky', left: 0, maxWidth: visibleWidth ?? 'none' }}
+      >
         {notJudged
           ? `The analysis could not judge this recording, so none of its findings are drawn. ${notJudged}`
           : `${analysisCaption(segments)}${shownCycle.length > 0 ? ` ${cycleCaption(shownCycle)}` : ''}`}

@@ -20,9 +20,12 @@ import { FilterResponseChart } from './filter-response-chart.tsx';
 import { PlayerControls } from './player-controls.tsx';
 import { SpectrogramView } from './spectrogram-view.tsx';
 import { Waveform, WaveformPlaceholder } from './waveform.tsx';
+import { ZoomControls } from './zoom-controls.tsx';
 
 /** Peaks per recording: enough for a 1440-px-wide card without redrawing from samples. */
 const peakBuckets = 1600;
+/** Zoom steps: at the last, a minute-long recording shows under 4 s, a few beats, across the card. */
+const zoomSteps = [1, 2, 4, 8, 16] as const;
 
 async function download(auscultation: Auscultation) {
   const bytes = await getRecording(auscultation.id, 'Raw');
@@ -56,12 +59,18 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
   const noisy = useMemo(() => noisySlices(auscultation.noiseQualityRecord), [auscultation.noiseQualityRecord]);
   const murmur = useMemo(() => murmurMarks(auscultation.beatawareReport), [auscultation.beatawareReport]);
   const [view, setView] = usePlayerView();
+  const [zoomStep, setZoomStep] = useState(0);
+  const zoom = zoomSteps[zoomStep]!;
+  const onZoom = (direction: 1 | -1) =>
+    setZoomStep((step) => Math.min(zoomSteps.length - 1, Math.max(0, step + direction)));
   const spectrogram = useSpectrogram({
     auscultationId: auscultation.id,
     variant,
     settings,
     site: auscultation.auscultationPoint.type,
     enabled: view === 'spectrogram',
+    // Zoomed in, more columns keep the picture sharp (up to 4 × 1200; the window's length limits it anyway).
+    detail: Math.min(zoom, 4),
   });
   const notJudged = qualityText(auscultation.beatawareReport);
   // A recording the analysis could not judge gets no murmur marks; the noise record is measured apart from it.
@@ -75,6 +84,8 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
   };
   const timeline = {
     label,
+    zoom,
+    onZoom,
     region,
     playing: player.state === 'playing',
     position: player.position,
@@ -85,17 +96,26 @@ export function AuscultationPlayer({ auscultation, label, initialVariant }: Ausc
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        aria-label={`Picture, ${label}`}
-        value={view}
-        onChange={(_event, next: PlayerView | null) => next && setView(next)}
-        sx={{ justifySelf: 'start' }}
-      >
-        <ToggleButton value="waveform">Waveform</ToggleButton>
-        <ToggleButton value="spectrogram">Spectrogram</ToggleButton>
-      </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          aria-label={`Picture, ${label}`}
+          value={view}
+          onChange={(_event, next: PlayerView | null) => next && setView(next)}
+        >
+          <ToggleButton value="waveform">Waveform</ToggleButton>
+          <ToggleButton value="spectrogram">Spectrogram</ToggleButton>
+        </ToggleButtonGroup>
+        <ZoomControls
+          label={label}
+          zoom={zoom}
+          duration={waveform.data?.duration ?? null}
+          step={zoomStep}
+          last={zoomSteps.length - 1}
+          onZoom={onZoom}
+        />
+      </Box>
       {view === 'spectrogram' ? (
         spectrogram.data ? (
           <SpectrogramView

@@ -103,7 +103,7 @@ function CompareLane({ label, auscultation, data, track, alignment, ...timeline 
       height={laneHeight}
       draw={draw}
       hint={` Shared time scale; the dashed line marks the first S1 both recordings are aligned on.`}
-      below={(width) => (
+      below={(width, visibleWidth) => (
         <AnalysisBand
           label={label}
           width={width}
@@ -112,6 +112,7 @@ function CompareLane({ label, auscultation, data, track, alignment, ...timeline 
           cycle={cycle}
           notJudged={notJudged}
           onSeek={timeline.onSeek}
+          visibleWidth={visibleWidth}
         />
       )}
       {...timeline}

@@ -35,6 +35,8 @@ type SpectrogramViewProps = {
   position: () => number;
   onSeek: (time: number) => void;
   onRegion: (region: Span | null) => void;
+  zoom?: number;
+  onZoom?: (direction: 1 | -1) => void;
 };
 
 /** The cells as a cols × rows image, drawn stretched (one putImageData per result, not per frame). */
@@ -119,7 +121,7 @@ export function SpectrogramView({
         // Dark red disappears into the dark end of the colour scale; a light cyan stands out at both ends.
         playheadColor={theme.palette.info.light}
         hint={` ${summary} (${heard}).`}
-        below={(width) => (
+        below={(width, visibleWidth) => (
           <AnalysisBand
             label={label}
             width={width}
@@ -128,6 +130,7 @@ export function SpectrogramView({
             cycle={cycle}
             notJudged={notJudged}
             onSeek={onSeek}
+            visibleWidth={visibleWidth}
           />
         )}
         {...timeline}

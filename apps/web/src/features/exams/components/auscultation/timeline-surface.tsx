@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import type { Span } from '../../../../lib/audio/playback.ts';
 import { prepareCanvas, useElementWidth } from '../../hooks/use-canvas-size.ts';
 import { usePlayhead } from '../../hooks/use-playhead.ts';
-import { formatSeconds, timeAt } from '../../utils/waveform-draw.ts';
+import { formatSeconds, timeAt, xAt } from '../../utils/waveform-draw.ts';
 
 /** Draws the picture under the playhead; `region` is the committed region or the one being dragged. */
 export type SurfaceDraw = (
@@ -29,8 +29,18 @@ export type TimelineSurfaceProps = {
   hint?: ReactNode;
   /** The playhead's colour where the default (the theme's dark red) would not stand out from the picture. */
   playheadColor?: string;
-  /** Drawn under the picture and aligned with it (the analysis band); gets the picture's width. */
-  below?: (width: number) => ReactNode;
+  /**
+   * Drawn under the picture and aligned with it (the analysis band); gets the picture's width and the
+   * width of the frame it is seen through (smaller when zoomed in), for text that should stay in view.
+   */
+  below?: (width: number, visibleWidth: number) => ReactNode;
+  /**
+   * How many times wider than its frame the picture is drawn (1: the whole recording fits). Above 1
+   * the picture and what is drawn under it scroll together, and follow the playhead while playing.
+   */
+  zoom?: number;
+  /** Asked for by the + and − keys on the picture; without it they do nothing. */
+  onZoom?: (direction: 1 | -1) => void;
 };
 
 /**
@@ -51,8 +61,11 @@ export function TimelineSurface({
   hint,
   playheadColor,
   below,
+  zoom = 1,
+  onZoom,
 }: TimelineSurfaceProps) {
   const theme = useTheme();
+  const frame = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const base = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);
@@ -77,6 +90,16 @@ export function TimelineSurface({
     position,
     revision,
   });
+
+  // Zoomed in, the frame keeps the playhead in sight: when it leaves, the picture scrolls so that it
+  // sits a tenth of the way in (every quarter second while playing, and after a seek).
+  useEffect(() => {
+    const scroller = frame.current;
+    if (!scroller || zoom <= 1 || width === 0) return;
+    const x = xAt(shown, width, duration);
+    const { scrollLeft, clientWidth } = scroller;
+    if (x < scrollLeft || x > scrollLeft + clientWidth - 8) scroller.scrollLeft = Math.max(0, x - clientWidth * 0.1);
+  }, [shown, width, duration, zoom]);
 
   const seek = (time: number) => {
     onSeek(Math.min(Math.max(time, 0), duration));
@@ -122,6 +145,7 @@ export function TimelineSurface({
       '[': () => setRegion({ start: now, end: region && region.end > now ? region.end : duration }),
       ']': () => setRegion({ start: region && region.start < now ? region.start : 0, end: now }),
       Escape: () => setRegion(null),
+      ...(onZoom ? { '+': () => onZoom(1), '=': () => onZoom(1), '-': () => onZoom(-1) } : {}),
     };
     const action = actions[event.key];
     if (!action) return;
@@ -131,39 +155,42 @@ export function TimelineSurface({
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Box
-        ref={box}
-        role="slider"
-        tabIndex={0}
-        aria-label={`Playback position, ${label}`}
-        aria-describedby={hintId}
-        aria-valuemin={0}
-        aria-valuemax={Number(duration.toFixed(2))}
-        aria-valuenow={Number(shown.toFixed(2))}
-        aria-valuetext={`${formatSeconds(shown)} of ${formatSeconds(duration)}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onKeyDown={onKeyDown}
-        sx={{
-          position: 'relative',
-          height,
-          cursor: 'crosshair',
-          touchAction: 'none',
-          borderRadius: 1,
-          overflow: 'hidden',
-          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-        }}
-      >
-        <canvas ref={base} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
-        <canvas ref={overlay} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
+      <Box ref={frame} sx={{ overflowX: zoom > 1 ? 'auto' : 'hidden', overflowY: 'hidden' }}>
+        <Box sx={{ width: `${zoom * 100}%` }}>
+          <Box
+            ref={box}
+            role="slider"
+            tabIndex={0}
+            aria-label={`Playback position, ${label}`}
+            aria-describedby={hintId}
+            aria-valuemin={0}
+            aria-valuemax={Number(duration.toFixed(2))}
+            aria-valuenow={Number(shown.toFixed(2))}
+            aria-valuetext={`${formatSeconds(shown)} of ${formatSeconds(duration)}`}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onKeyDown={onKeyDown}
+            sx={{
+              position: 'relative',
+              height,
+              cursor: 'crosshair',
+              touchAction: 'none',
+              borderRadius: 1,
+              overflow: 'hidden',
+              '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+            }}
+          >
+            <canvas ref={base} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
+            <canvas ref={overlay} style={{ position: 'absolute', inset: 0, width: '100%', height }} />
+          </Box>
+          {below?.(width, width / zoom)}
+        </Box>
       </Box>
-      {below?.(width)}
       <Typography id={hintId} variant="caption" color="text.secondary" component="p">
         {formatSeconds(shown)} of {formatSeconds(duration)}
         {region ? ` · region ${formatSeconds(region.start)}–${formatSeconds(region.end)}` : ''}. Drag to choose a
-        region; arrows seek, [ and ] set the region, Escape clears it.
-        {hint}
+        region; arrows seek, [ and ] set the region, Escape clears it{onZoom ? ', + and − zoom' : ''}.{hint}
       </Typography>
     </Box>
   );

@@ -22,6 +22,8 @@ type WaveformProps = {
   position: () => number;
   onSeek: (time: number) => void;
   onRegion: (region: Span | null) => void;
+  zoom?: number;
+  onZoom?: (direction: 1 | -1) => void;
 };
 
 /** The recording's heart-band peaks with the noise band, the murmur marks, the region and the playhead. */
