@@ -15,7 +15,7 @@ import type { RateCandidate } from './result.js';
 /** A slower period must beat a faster one's path score by this much per frame (analyze.ts SLOWER_MARGIN). */
 export const SLOWER_MARGIN = 0.12;
 
-/** The rate and the measures the rate gate (../quality.ts HeartbeatGate) judges it by. */
+/** The rate and the measures the rate gate (../quality.ts rateConfidence) judges it by. */
 export interface RateEstimate {
   /** 60 / median S1-to-S1 interval of the chosen candidate's decode (0 when it has fewer than two). */
   heartRateBpm: number;
