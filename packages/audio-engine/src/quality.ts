@@ -10,6 +10,7 @@
 import type { Engine } from './engine.js';
 import { MAX_NOISY_SHARE, MIN_DURATION_SEC } from './heart/diagnosis.js';
 import type { RateEstimate } from './heart/rate-choice.js';
+import { ln } from './portable-math.js';
 import rateConfidenceJson from './heart/rate-confidence.json' with { type: 'json' };
 import type { HeartFacts } from './heart/rhythm.js';
 
@@ -210,7 +211,7 @@ export const RATE_MEASURES = [
 export function rateMeasures(rate: RateEstimate): number[] {
   return [
     rate.periodicity,
-    Math.log(Math.max(1, rate.cycles)),
+    ln(Math.max(1, rate.cycles)), // portable: the same bits in Node and the browser (../portable-math.ts)
     rate.rhythmCv,
     acfDisagreement(rate),
     rate.scoreMargin,

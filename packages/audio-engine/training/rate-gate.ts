@@ -5,6 +5,7 @@
 // taken, and model and threshold are scored on the held-out fold, as `eval:murmur` chooses its
 // thresholds (./cv.ts).
 import type { RateEstimate } from '../src/heart/rate-choice.js';
+import { exp } from '../src/portable-math.js';
 import {
   heartbeatEstablished,
   MIN_RATE_CYCLES,
@@ -82,7 +83,10 @@ export function given(r: RateRow, model: RateConfidenceModel): boolean {
 const eligible = (r: RateRow) =>
   r.preGateReason === null && r.bpm > 0 && r.cycles >= MIN_RATE_CYCLES && r.periodicity >= NO_HEARTBEAT_PERIODICITY;
 
-/** L2 penalty on the standardised weights, and plain gradient descent (deterministic: no sampling, fixed steps). */
+/**
+ * L2 penalty on the standardised weights, and plain gradient descent (deterministic: no sampling, fixed
+ * steps, and the portable e^x, so another machine's Math.exp cannot move the weights' last bits).
+ */
 const L2 = 0.01;
 const STEPS = 2000;
 const LEARNING_RATE = 0.5;
@@ -111,7 +115,7 @@ export function fitModel(rows: RateRow[]): RateConfidenceModel {
     for (let i = 0; i < Z.length; i++) {
       let z = b;
       for (let j = 0; j < d; j++) z += w[j]! * Z[i]![j]!;
-      const e = 1 / (1 + Math.exp(-z)) - y[i]!;
+      const e = 1 / (1 + exp(-z)) - y[i]!;
       gb += e;
       for (let j = 0; j < d; j++) gw[j]! += e * Z[i]![j]!;
     }
