@@ -3,23 +3,11 @@ import path from 'node:path';
 import { builtFeatures } from '@auscura/contracts';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { demo, expectNoSeriousViolations, signInAs } from './support';
+import { apiGet, demo, expectNoSeriousViolations, signInAs } from './support';
 
 // Issue 22: what a clinician hits in the first hour. Each test names its item.
 
 const shots = process.env.E2E_SHOTS_DIR;
-
-/** A GET of the API with the page's own access token (the SDK keeps it in local storage). */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const token = Object.entries(localStorage)
-      .filter(([key]) => key.startsWith('@@auth0spajs@@'))
-      .map(([, value]) => JSON.parse(value) as { body?: { access_token?: string } })
-      .find((entry) => entry.body?.access_token)?.body?.access_token;
-    const response = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
-    return (await response.json()) as T;
-  }, url);
-}
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 type ExamWithRecordings = { id: string; patientMasked: boolean; auscultations?: unknown[] };

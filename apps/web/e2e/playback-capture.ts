@@ -69,9 +69,14 @@ function recorderAssetUrl(): string {
   return `/assets/${file}`;
 }
 
+/** From the next navigation on, what every playback worklet sends to the speakers is captured. */
+export async function capturePlayback(page: Page) {
+  await page.addInitScript(tapPlaybackOutput, recorderAssetUrl());
+}
+
 /** Signs in as Ada and opens the first organization exam with a heart recording; returns its card. */
 export async function openHeartRecording(page: Page): Promise<Locator> {
-  await page.addInitScript(tapPlaybackOutput, recorderAssetUrl());
+  await capturePlayback(page);
   await page.goto('/organization/exams?all=true');
   await signInAs(page, demo.ada);
   const links = page.getByRole('table').getByRole('link', { name: /^View exam/ });
@@ -93,7 +98,7 @@ export async function openHeartRecording(page: Page): Promise<Locator> {
 }
 
 /** Samples captured from chunk `from` on, without the silence before playback started and after it stopped. */
-async function captured(page: Page, from: number): Promise<{ samples: Float32Array; sampleRate: number }> {
+export async function captured(page: Page, from: number): Promise<{ samples: Float32Array; sampleRate: number }> {
   const capture = await page.evaluate(() => window.__captures?.at(-1) ?? null);
   if (!capture) throw new Error('Nothing was captured');
   const flat = capture.chunks.slice(from).flat();
@@ -104,7 +109,7 @@ async function captured(page: Page, from: number): Promise<{ samples: Float32Arr
   return { samples: Float32Array.from(flat.slice(start, end)), sampleRate: capture.sampleRate };
 }
 
-const chunkCount = (page: Page) => page.evaluate(() => window.__captures?.at(-1)?.chunks.length ?? 0);
+export const chunkCount = (page: Page) => page.evaluate(() => window.__captures?.at(-1)?.chunks.length ?? 0);
 
 /** Plays from the start for `ms` and returns what the worklet sent out meanwhile. */
 export async function playFor(page: Page, card: Locator, ms: number) {

@@ -58,3 +58,15 @@ export async function snap(page: Page, name: string, widths: number[]) {
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** A GET of the API with the page's own access token (the SDK keeps it in local storage). */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (target) => {
+    const token = Object.entries(localStorage)
+      .filter(([key]) => key.startsWith('@@auth0spajs@@'))
+      .map(([, value]) => JSON.parse(value) as { body?: { access_token?: string } })
+      .find((entry) => entry.body?.access_token)?.body?.access_token;
+    const response = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as T;
+  }, url);
+}

@@ -8,16 +8,49 @@ export type PlaybackSettings = { preset: PresetName; custom: CustomFilter | null
 /** A [start, end) span in seconds. */
 export type Span = { start: number; end: number };
 
-function chainOptions(settings: PlaybackSettings) {
+export function chainOptions(settings: PlaybackSettings) {
   return settings.custom
     ? { custom: settings.custom, gain: settings.gain }
     : { preset: settings.preset, gain: settings.gain };
 }
 
 /**
- * Plays one decoded recording through the engine's 'playback-processor' AudioWorklet (preset
- * filters, compressor, gain ≤ 5×). Owns its AudioContext, nodes and listeners; destroy() is
- * idempotent (CONVENTIONS rule 9).
+ * An AudioContext with the engine's 'playback-processor' AudioWorklet (preset filters, compressor,
+ * gain ≤ 5×) connected to the speakers: what every player plays through. The context runs at the
+ * recording's own rate (Chromium accepts 3–768 kHz), so the filters see the same samples as the
+ * engine's offline rendering and the browser resamples only at the output.
+ */
+export async function createPlaybackChain(
+  sampleRate: number,
+  settings: PlaybackSettings,
+): Promise<{ context: AudioContext; node: AudioWorkletNode }> {
+  const bytes = await loadEngineWasmBytes();
+  let context: AudioContext;
+  try {
+    context = new AudioContext({ sampleRate, latencyHint: 'playback' });
+  } catch {
+    context = new AudioContext({ latencyHint: 'playback' });
+  }
+  try {
+    await context.audioWorklet.addModule(playbackProcessorUrl);
+    const processorOptions: EngineProcessorOptions = { wasmBytes: bytes.slice(0), ...chainOptions(settings) };
+    const node = new AudioWorkletNode(context, 'playback-processor', {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      outputChannelCount: [1],
+      processorOptions,
+    });
+    node.connect(context.destination);
+    return { context, node };
+  } catch (error) {
+    void context.close();
+    throw error;
+  }
+}
+
+/**
+ * Plays one decoded recording through the playback chain. Owns its AudioContext, nodes and
+ * listeners; destroy() is idempotent (CONVENTIONS rule 9).
  */
 export class RecordingPlayback {
   /** Called when playback ends by itself (not looping); not called on stop() or destroy(). */
@@ -35,40 +68,15 @@ export class RecordingPlayback {
     private readonly buffer: AudioBuffer,
   ) {}
 
-  /**
-   * The context runs at the recording's own rate (Chromium accepts 3–768 kHz), so the filters
-   * see the same samples as the engine's offline rendering and the browser resamples only at the
-   * output.
-   */
   static async create(
     samples: Float32Array,
     sampleRate: number,
     settings: PlaybackSettings,
   ): Promise<RecordingPlayback> {
-    const bytes = await loadEngineWasmBytes();
-    let context: AudioContext;
-    try {
-      context = new AudioContext({ sampleRate, latencyHint: 'playback' });
-    } catch {
-      context = new AudioContext({ latencyHint: 'playback' });
-    }
-    try {
-      await context.audioWorklet.addModule(playbackProcessorUrl);
-      const processorOptions: EngineProcessorOptions = { wasmBytes: bytes.slice(0), ...chainOptions(settings) };
-      const node = new AudioWorkletNode(context, 'playback-processor', {
-        numberOfInputs: 1,
-        numberOfOutputs: 1,
-        outputChannelCount: [1],
-        processorOptions,
-      });
-      node.connect(context.destination);
-      const buffer = context.createBuffer(1, samples.length, sampleRate);
-      buffer.copyToChannel(new Float32Array(samples), 0);
-      return new RecordingPlayback(context, node, buffer);
-    } catch (error) {
-      void context.close();
-      throw error;
-    }
+    const { context, node } = await createPlaybackChain(sampleRate, settings);
+    const buffer = context.createBuffer(1, samples.length, sampleRate);
+    buffer.copyToChannel(new Float32Array(samples), 0);
+    return new RecordingPlayback(context, node, buffer);
   }
 
   get duration(): number {

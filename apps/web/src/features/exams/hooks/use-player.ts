@@ -8,6 +8,17 @@ export type PlayerState = 'idle' | 'downloading' | 'playing';
 /** The page plays one recording at a time: starting a player stops the one that was playing. */
 let stopPlaying: (() => void) | null = null;
 
+/** Stops whatever else on the page is playing and makes `stop` the one to call next time. */
+export function takePlaybackTurn(stop: () => void): void {
+  if (stopPlaying && stopPlaying !== stop) stopPlaying();
+  stopPlaying = stop;
+}
+
+/** Gives the turn back when the player that holds it goes away. */
+export function releasePlaybackTurn(stop: () => void): void {
+  if (stopPlaying === stop) stopPlaying = null;
+}
+
 export type PlayerOptions = {
   auscultationId: string;
   variant: RecordingVariant;
@@ -71,8 +82,7 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
     async (from: number) => {
       const current = playback.current;
       if (!current) return;
-      if (stopPlaying && stopPlaying !== stopThis.current) stopPlaying();
-      stopPlaying = stopThis.current;
+      takePlaybackTurn(stopThis.current);
       await current.play(from, span(current.duration), latest.current.loop);
       setState('playing');
     },
@@ -147,7 +157,7 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
   stopLatest.current = stop;
   useEffect(
     () => () => {
-      if (stopPlaying === stopThis.current) stopPlaying = null;
+      releasePlaybackTurn(stopThis.current);
     },
     [],
   );

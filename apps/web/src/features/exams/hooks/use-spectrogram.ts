@@ -51,7 +51,10 @@ export function useSpectrogram(options: {
         const { samples, sampleRate } = decoded.current;
         const range = spectrogramRange(site === 'lungs' ? 'lungs' : 'heart', sampleRate);
         const played = custom ? { custom, gain } : { preset, gain };
+        const started = performance.now();
         const data = await bridge.call('spectrogram', [samples, sampleRate, { ...range, rows, cols }, played], signal);
+        // Named timings for bench:spectrogram (the worker's part, round trip included); not read by the app.
+        performance.measure('auscura:spectrogram-compute', { start: started });
         if (!signal.aborted) setState({ data, failed: false, sampleRate });
       })().catch(() => {
         if (!signal.aborted) setState((s) => ({ ...s, failed: true }));

@@ -5,6 +5,7 @@ import {
   dbColor,
   dbRange,
   energyBelowHz,
+  levelAboveHz,
   frequencyTicks,
   hzAtY,
   percentileDb,
@@ -93,7 +94,13 @@ describe('the spectrogram picture', () => {
     const s = withLoudRow(rowOf(axis, 150));
     expect(energyBelowHz(s)).toBeCloseTo(rowCentreHz(axis, rowOf(axis, 150)));
     expect(spectrogramSummary(s)).toMatch(
-      /^Spectrogram, 20 Hz to 2 kHz, 12\.0 s; 90 % of the energy below 1[45]\d Hz$/,
+      /^Spectrogram, 20 Hz to 2 kHz, 12\.0 s in \d+ frames of [\d.]+ ms; 90 % of the energy below 1[45]\d Hz; mean level above 300 Hz -?\d+ dB$/,
     );
+  });
+
+  it('gives the mean level above a frequency, and how much a cut there takes away', () => {
+    const loudLow = withLoudRow(rowOf(axis, 150));
+    const loudHigh = withLoudRow(rowOf(axis, 1000));
+    expect(levelAboveHz(loudHigh, 300) - levelAboveHz(loudLow, 300)).toBeGreaterThan(20);
   });
 });

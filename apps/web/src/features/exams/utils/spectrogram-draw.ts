@@ -162,7 +162,23 @@ export function energyBelowHz(s: Spectrogram, fraction = 0.9): number {
   return s.highHz;
 }
 
-/** The picture's text alternative: its axes and where the energy lies. */
+/**
+ * The mean power of the picture above `hz` (every column, the rows whose centre lies above it), in dB
+ * re full scale: what a filter that cuts there takes away, as a number.
+ */
+export function levelAboveHz(s: Spectrogram, hz: number): number {
+  let sum = 0;
+  let cells = 0;
+  for (let r = 0; r < s.rows; r++) {
+    if (rowCentreHz(s, r) <= hz) continue;
+    for (let c = 0; c < s.cols; c++) sum += 10 ** (s.db[c * s.rows + r]! / 10);
+    cells += s.cols;
+  }
+  return cells > 0 && sum > 0 ? 10 * Math.log10(sum / cells) : s.floorDb;
+}
+
+/** The picture's text alternative: its axes and time resolution, where the energy lies, the level above 300 Hz. */
 export function spectrogramSummary(s: Spectrogram): string {
-  return `Spectrogram, ${formatHz(s.lowHz)} to ${formatHz(s.highHz)}, ${formatSeconds(s.durationSec)}; 90 % of the energy below ${formatHz(energyBelowHz(s))}`;
+  const frameMs = s.cols > 0 ? (s.durationSec / s.cols) * 1000 : 0;
+  return `Spectrogram, ${formatHz(s.lowHz)} to ${formatHz(s.highHz)}, ${formatSeconds(s.durationSec)} in ${s.cols} frames of ${frameMs.toFixed(1)} ms; 90 % of the energy below ${formatHz(energyBelowHz(s))}; mean level above 300 Hz ${Math.round(levelAboveHz(s, 300))} dB`;
 }

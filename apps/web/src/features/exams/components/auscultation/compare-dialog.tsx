@@ -14,7 +14,7 @@ import { analysisVerdict, heartRateText, murmurText, noiseQualityText } from '@a
 import type { Auscultation } from '@auscura/contracts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useEarlierAuscultations } from '../../../../lib/api/auscultations/get-earlier-auscultations.ts';
-import { AuscultationPlayer } from './auscultation-player.tsx';
+import { ComparePlayer } from './compare-player.tsx';
 
 type CompareDialogProps = { auscultation: Auscultation; name: string; onClose: () => void };
 
@@ -54,7 +54,7 @@ function Facts({ auscultation, title }: { auscultation: Auscultation; title: str
 
 /**
  * Compare (issue 40): this recording and the same point in one of the patient's earlier exams, one
- * above the other, each with its own player, and their analyses side by side. What the viewer sees of
+ * above the other on one time scale aligned on S1 with one transport, and their analyses side by side. What the viewer sees of
  * the patient is the exam page's; the recordings carry no identity.
  */
 export function CompareDialog({ auscultation, name, onClose }: CompareDialogProps) {
@@ -101,14 +101,12 @@ export function CompareDialog({ auscultation, name, onClose }: CompareDialogProp
               <Facts auscultation={auscultation} title={thisTitle} />
               <Facts auscultation={chosen} title={`Earlier, ${formatDateTime(chosen.dateCreated)}`} />
             </Box>
-            <Box component="section" aria-label={thisTitle}>
-              <Typography variant="subtitle2">{thisTitle}</Typography>
-              <AuscultationPlayer auscultation={auscultation} label={`${name}, this visit`} initialVariant="Raw" />
-            </Box>
-            <Box component="section" aria-label={`Earlier, ${formatDateTime(chosen.dateCreated)}`}>
-              <Typography variant="subtitle2">Earlier, {formatDateTime(chosen.dateCreated)}</Typography>
-              <AuscultationPlayer auscultation={chosen} label={`${name}, earlier`} initialVariant="Raw" />
-            </Box>
+            <ComparePlayer
+              current={auscultation}
+              earlier={chosen}
+              name={name}
+              earlierTitle={`Earlier, ${formatDateTime(chosen.dateCreated)}`}
+            />
           </Box>
         )}
       </DialogContent>
