@@ -174,7 +174,7 @@ export function signalVerdict(m: SignalMeasures): RecordingQuality | null {
 
 /**
  * The rate-confidence gate: the segmentation has established the heartbeat. One confidence, the
- * log-odds of a logistic model over five measures of the reported rate's own decode
+ * log-odds of a logistic model over six measures of the reported rate's own decode
  * (./heart/rate-choice.ts RateEstimate), against a threshold. The model and the threshold are fitted
  * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts); the shipped ones
  * (./heart/rate-confidence.json) are what that run fits on all patients (`--out`).
