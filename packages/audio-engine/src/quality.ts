@@ -9,6 +9,9 @@
 // written, so the silent / clipped / too-short constants are defined here; the two should share them.
 import type { Engine } from './engine.js';
 import { MAX_NOISY_SHARE, MIN_DURATION_SEC } from './heart/diagnosis.js';
+import type { RateEstimate } from './heart/rate-choice.js';
+import { ln } from './portable-math.js';
+import rateConfidenceJson from './heart/rate-confidence.json' with { type: 'json' };
 import type { HeartFacts } from './heart/rhythm.js';
 
 export type QualityReason = 'silent' | 'no-heartbeat' | 'too-noisy' | 'clipped' | 'too-short' | 'speech';
@@ -170,46 +173,78 @@ export function signalVerdict(m: SignalMeasures): RecordingQuality | null {
 }
 
 /**
- * The rate-confidence gate: the segmentation has established the heartbeat. Its thresholds are chosen
- * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts), and are the
- * values that run chose on all patients.
+ * The rate-confidence gate: the segmentation has established the heartbeat. One confidence, the
+ * log-odds of a logistic model over six measures of the reported rate's own decode
+ * (./heart/rate-choice.ts RateEstimate), against a threshold. The model and the threshold are fitted
+ * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts); the shipped ones
+ * (./heart/rate-confidence.json) are what that run fits on all patients (`--out`).
  */
-export interface HeartbeatGate {
-  /** Least envelope periodicity (./heart/rhythm.ts). */
-  minPeriodicity: number;
-  /** Least number of complete cycles. */
-  minCycles: number;
-  /** Most coefficient of variation of the S1-to-S1 intervals. */
-  maxRhythmCv: number;
-  /** Most relative disagreement between the S1-interval rate and the autocorrelation rate. */
-  maxAcfDisagreement: number;
+export interface RateConfidenceModel {
+  /** The measures' names, in the order of rateMeasures (a check that the file matches this code). */
+  measures: string[];
+  /** Each measure is standardised by its mean and standard deviation over the training rows. */
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  /** Least confidence (log-odds) at which a rate is given. */
+  threshold: number;
+  /** The date `eval:rate --out` fitted it. */
+  trainedOn?: string;
 }
 
-export const HEARTBEAT_GATE: HeartbeatGate = {
-  minPeriodicity: 0.35,
-  minCycles: 8,
-  maxRhythmCv: 0.075,
-  maxAcfDisagreement: 0.15,
-};
+export const RATE_CONFIDENCE = rateConfidenceJson as RateConfidenceModel;
 
-/** Relative disagreement of the two rate estimates (1 when either is missing). */
+/** Fewer complete cycles than this in the reported rate's decode and no rate is given, whatever the model says. */
+export const MIN_RATE_CYCLES = 3;
+
+export const RATE_MEASURES = [
+  'periodicity',
+  'ln cycles',
+  'rhythm CV',
+  'S1/ACF disagreement',
+  'score margin',
+  'S2 contrast',
+] as const;
+
+/** The measures the confidence reads, in RATE_MEASURES order. */
+export function rateMeasures(rate: RateEstimate): number[] {
+  return [
+    rate.periodicity,
+    ln(Math.max(1, rate.cycles)), // portable: the same bits in Node and the browser (../portable-math.ts)
+    rate.rhythmCv,
+    acfDisagreement(rate),
+    rate.scoreMargin,
+    rate.s2Contrast,
+  ];
+}
+
+/** The confidence (log-odds that the rate is within 5 bpm) of a rate estimate under `model`. */
+export function rateConfidence(rate: RateEstimate, model: RateConfidenceModel = RATE_CONFIDENCE): number {
+  const x = rateMeasures(rate);
+  let z = model.bias;
+  for (let i = 0; i < x.length; i++) z += (model.weights[i]! * (x[i]! - model.mean[i]!)) / model.scale[i]!;
+  return z;
+}
+
+/** Relative disagreement of the two rate estimates (capped at 1; 1 when either is missing). */
 export function acfDisagreement(facts: Pick<HeartFacts, 'heartRateBpm' | 'heartRateAcfBpm'>): number {
   const { heartRateBpm: a, heartRateAcfBpm: b } = facts;
-  return a > 0 && b > 0 ? Math.abs(a - b) / a : 1;
+  return a > 0 && b > 0 ? Math.min(1, Math.abs(a - b) / a) : 1;
 }
 
-/** Whether the segmentation established the heartbeat under `gate`. */
-export function heartbeatEstablished(
-  facts: Pick<HeartFacts, 'heartRateBpm' | 'heartRateAcfBpm' | 'periodicity' | 'cycles' | 'rhythmCv'>,
-  gate: HeartbeatGate = HEARTBEAT_GATE,
-): boolean {
+/**
+ * Whether the segmentation established the heartbeat: a rate over enough cycles, a decode whose period
+ * shows a heartbeat at all (the verdict's floor, which it applies to the segments' own period), and
+ * enough confidence. The floors keep a linear model from trading a missing heartbeat for a steady rhythm.
+ */
+export function heartbeatEstablished(rate: RateEstimate, model: RateConfidenceModel = RATE_CONFIDENCE): boolean {
   return (
-    Number.isFinite(facts.heartRateBpm) &&
-    facts.heartRateBpm > 0 &&
-    facts.periodicity >= gate.minPeriodicity &&
-    facts.cycles >= gate.minCycles &&
-    facts.rhythmCv <= gate.maxRhythmCv &&
-    acfDisagreement(facts) <= gate.maxAcfDisagreement
+    Number.isFinite(rate.heartRateBpm) &&
+    rate.heartRateBpm > 0 &&
+    rate.cycles >= MIN_RATE_CYCLES &&
+    rate.periodicity >= NO_HEARTBEAT_PERIODICITY &&
+    rateConfidence(rate, model) >= model.threshold
   );
 }
 
@@ -254,8 +289,8 @@ export function heartVerdict(facts: HeartFacts, noisyShare: number | undefined):
  * Why a judged recording's rate is withheld, or null when the segmentation established the heartbeat.
  * Judged on the rate chosen to be reported (facts.rate, ./heart/rate-choice.ts).
  */
-export function rateWithheldReason(facts: HeartFacts, gate: HeartbeatGate = HEARTBEAT_GATE): string | null {
+export function rateWithheldReason(facts: HeartFacts, model: RateConfidenceModel = RATE_CONFIDENCE): string | null {
   const rate = facts.rate;
-  if (heartbeatEstablished(rate, gate)) return null;
-  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${rate.periodicity.toFixed(2)}, rhythm CV ${rate.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(rate) * 100)} % apart)`;
+  if (heartbeatEstablished(rate, model)) return null;
+  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${rate.periodicity.toFixed(2)}, rhythm CV ${rate.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(rate) * 100)} % apart, decode margin ${rate.scoreMargin.toFixed(2)})`;
 }

@@ -2,7 +2,7 @@
 // the candidates come from the WASM record, the first is the segments' own period.
 import { describe, expect, it } from 'vitest';
 import { loadEngine, readMonoWav } from '../src/node.js';
-import { chooseRateCandidate, SLOWER_MARGIN } from '../src/heart/rate-choice.js';
+import { chooseRateCandidate, LONE_CANDIDATE_MARGIN, rateEstimate, SLOWER_MARGIN } from '../src/heart/rate-choice.js';
 import { runHeartAnalysis, type RateCandidate } from '../src/heart/result.js';
 import { heartFacts } from '../src/heart/rhythm.js';
 import { fixturePath } from './helpers.js';
@@ -58,5 +58,18 @@ describe('rate choice among the autocorrelation candidates', () => {
       expect(c.height).toBeLessThanOrEqual(1);
     }
     expect(Math.abs(facts.rate.heartRateBpm - 90.9)).toBeLessThan(1);
+  });
+
+  it('measures how decisively the chosen decode won: its score less the best other candidate’s', () => {
+    const all = [candidate(0.5, 0.6), candidate(1.0, 0.45), candidate(0.25, 0.52), candidate(0.75, 0.9, 0)];
+    // The candidate without a rate (0.75 s) is no rival.
+    expect(rateEstimate(all[0]!, all).scoreMargin).toBeCloseTo(0.08, 10);
+    // A slower period that scored higher, but not by the margin, leaves a negative one.
+    const close = [candidate(0.5, 0.5), candidate(1.0, 0.55)];
+    expect(chooseRateCandidate(close)).toBe(close[0]);
+    expect(rateEstimate(close[0]!, close).scoreMargin).toBeCloseTo(-0.05, 10);
+    expect(rateEstimate(all[0]!, [all[0]!]).scoreMargin).toBe(LONE_CANDIDATE_MARGIN);
+    const far = [candidate(0.5, 1.9), candidate(1, 0.1)];
+    expect(rateEstimate(far[0]!, far).scoreMargin).toBe(LONE_CANDIDATE_MARGIN);
   });
 });

@@ -9,7 +9,9 @@
 //                                            rates given only when judged (gate chosen patient-disjointly);
 //                                            --rows keeps the per-recording analysis (reused when present)
 //                                            --stretch annotated analyses only the annotated span, so the rate
-//                                            is scored over the seconds its reference covers
+//                                            is scored over the seconds its reference covers;
+//                                            --out writes the rate-confidence model fitted on all
+//                                            recordings (src/heart/rate-confidence.json)
 //   tsx training/cli.ts timing [DATASET_DIR] [--out FILE]   murmur timing and shape alone: patient-disjoint
 //                                            5-fold CV at the most audible location; --out writes the
 //                                            thresholds fitted on all patients (src/murmur/timing.json)
@@ -88,7 +90,13 @@ async function main(argv: string[]): Promise<number> {
       rows = await rateRows(engine, dir, progress('rates'), values.stretch === 'annotated' ? 'annotated' : 'whole');
       if (values.rows) writeFileSync(values.rows, JSON.stringify(rows) + '\n');
     }
-    console.log(formatRates(evaluateRateRows(rows)));
+    const evaluation = evaluateRateRows(rows);
+    console.log(formatRates(evaluation));
+    if (values.out) {
+      evaluation.chosen.trainedOn = new Date().toISOString().slice(0, 10);
+      writeFileSync(values.out, JSON.stringify(evaluation.chosen, null, 2) + '\n');
+      console.log(`wrote ${values.out}`);
+    }
     console.log(`(${dir}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return 0;
   }

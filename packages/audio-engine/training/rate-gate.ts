@@ -1,8 +1,21 @@
-// The rate-confidence gate (../../quality.ts HeartbeatGate) chosen patient-disjointly: every
-// candidate gate is scored on the training folds, the one that gives a rate for the most
-// well-annotated recordings while keeping ≥ TARGET_ACCURACY of its rates within 5 bpm is taken, and
-// that gate is scored on the held-out fold, as `eval:murmur` chooses its thresholds (./cv.ts).
-import { acfDisagreement, type HeartbeatGate, type SignalMeasures } from '../src/quality.js';
+// The rate-confidence gate (../src/quality.ts RateConfidenceModel) fitted patient-disjointly: a
+// logistic model of "within 5 bpm" over the reported rate's measures is fitted on the training
+// folds' judged recordings, then the threshold on its log-odds that gives a rate for the most
+// well-annotated training recordings while keeping ≥ TARGET_ACCURACY of its rates within 5 bpm is
+// taken, and model and threshold are scored on the held-out fold, as `eval:murmur` chooses its
+// thresholds (./cv.ts).
+import type { RateEstimate } from '../src/heart/rate-choice.js';
+import { exp } from '../src/portable-math.js';
+import {
+  heartbeatEstablished,
+  MIN_RATE_CYCLES,
+  NO_HEARTBEAT_PERIODICITY,
+  RATE_MEASURES,
+  rateConfidence,
+  rateMeasures,
+  type RateConfidenceModel,
+  type SignalMeasures,
+} from '../src/quality.js';
 
 /** What the evaluation keeps of one recording: enough to apply any gate without re-analysing it. */
 export interface RateRow {
@@ -18,6 +31,8 @@ export interface RateRow {
   cycles: number;
   rhythmCv: number;
   s2Contrast: number;
+  /** The chosen decode's path score per frame less the best other candidate's (RateEstimate.scoreMargin). */
+  scoreMargin: number;
   /** The segments' own rate, periodicity and cycles (HeartFacts), which the quality verdict judges. */
   segmentsBpm: number;
   segmentsPeriodicity: number;
@@ -46,33 +61,68 @@ const GATE_FOLDS = 5;
  */
 const ACCURACY_SLACK = 0.005;
 
-const GATE_GRID = {
-  minPeriodicity: [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6],
-  minCycles: [3, 4, 5, 6, 8],
-  maxRhythmCv: [0.05, 0.075, 0.1, 0.125, 0.15, 0.2, 0.3],
-  maxAcfDisagreement: [0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 1],
-};
-
-function candidateGates(): HeartbeatGate[] {
-  const out: HeartbeatGate[] = [];
-  for (const minPeriodicity of GATE_GRID.minPeriodicity)
-    for (const minCycles of GATE_GRID.minCycles)
-      for (const maxRhythmCv of GATE_GRID.maxRhythmCv)
-        for (const maxAcfDisagreement of GATE_GRID.maxAcfDisagreement)
-          out.push({ minPeriodicity, minCycles, maxRhythmCv, maxAcfDisagreement });
-  return out;
+/** The rate estimate a row keeps (the measures the confidence reads). */
+export function rowEstimate(r: RateRow): RateEstimate {
+  return {
+    heartRateBpm: r.bpm,
+    heartRateAcfBpm: r.acfBpm,
+    periodicity: r.periodicity,
+    cycles: r.cycles,
+    rhythmCv: r.rhythmCv,
+    s2Contrast: r.s2Contrast,
+    scoreMargin: r.scoreMargin,
+  };
 }
 
-/** Whether the row is given a rate under `gate` (the same rule as quality.ts heartbeatEstablished). */
-export function given(r: RateRow, gate: HeartbeatGate): boolean {
-  return (
-    r.preGateReason === null &&
-    r.bpm > 0 &&
-    r.periodicity >= gate.minPeriodicity &&
-    r.cycles >= gate.minCycles &&
-    r.rhythmCv <= gate.maxRhythmCv &&
-    acfDisagreement({ heartRateBpm: r.bpm, heartRateAcfBpm: r.acfBpm }) <= gate.maxAcfDisagreement
-  );
+/** Whether the row is given a rate under `model` (the same rule as quality.ts heartbeatEstablished). */
+export function given(r: RateRow, model: RateConfidenceModel): boolean {
+  return r.preGateReason === null && heartbeatEstablished(rowEstimate(r), model);
+}
+
+/** The rows the model is fitted on: judged, with a rate over enough cycles. */
+const eligible = (r: RateRow) =>
+  r.preGateReason === null && r.bpm > 0 && r.cycles >= MIN_RATE_CYCLES && r.periodicity >= NO_HEARTBEAT_PERIODICITY;
+
+/**
+ * L2 penalty on the standardised weights, and plain gradient descent (deterministic: no sampling, fixed
+ * steps, and the portable e^x, so another machine's Math.exp cannot move the weights' last bits).
+ */
+const L2 = 0.01;
+const STEPS = 2000;
+const LEARNING_RATE = 0.5;
+
+/** Logistic regression of "within 5 bpm" on the rows' measures (threshold left at 0). */
+export function fitModel(rows: RateRow[]): RateConfidenceModel {
+  const train = rows.filter(eligible);
+  const X = train.map((r) => rateMeasures(rowEstimate(r)));
+  const y = train.map((r) => (within5(r) ? 1 : 0));
+  const d = RATE_MEASURES.length;
+  const n = Math.max(1, X.length);
+  const mean: number[] = [];
+  const scale: number[] = [];
+  for (let j = 0; j < d; j++) {
+    const m = X.reduce((a, x) => a + x[j]!, 0) / n;
+    const sd = Math.sqrt(X.reduce((a, x) => a + (x[j]! - m) ** 2, 0) / n);
+    mean.push(m);
+    scale.push(sd > 0 ? sd : 1);
+  }
+  const Z = X.map((x) => x.map((v, j) => (v - mean[j]!) / scale[j]!));
+  const w = new Array<number>(d).fill(0);
+  let b = 0;
+  for (let step = 0; step < STEPS; step++) {
+    const gw = new Array<number>(d).fill(0);
+    let gb = 0;
+    for (let i = 0; i < Z.length; i++) {
+      let z = b;
+      for (let j = 0; j < d; j++) z += w[j]! * Z[i]![j]!;
+      const e = 1 / (1 + exp(-z)) - y[i]!;
+      gb += e;
+      for (let j = 0; j < d; j++) gw[j]! += e * Z[i]![j]!;
+    }
+    b -= (LEARNING_RATE * gb) / n;
+    for (let j = 0; j < d; j++) w[j]! -= LEARNING_RATE * (gw[j]! / n + L2 * w[j]!);
+  }
+  return { measures: [...RATE_MEASURES], mean, scale, weights: w, bias: b, threshold: 0 };
 }
 
 export const within5 = (r: RateRow) => Math.abs(r.bpm - r.annotatedBpm) <= 5;
@@ -84,11 +134,19 @@ export interface GateScore {
   givenWithin5: number;
   wellAnnotated: number;
   wellAnnotatedGiven: number;
+  wellAnnotatedWithin5: number;
 }
 
-export function scoreGate(rows: RateRow[], gate: HeartbeatGate | ((r: RateRow) => boolean)): GateScore {
+export function scoreGate(rows: RateRow[], gate: RateConfidenceModel | ((r: RateRow) => boolean)): GateScore {
   const g = typeof gate === 'function' ? gate : (r: RateRow) => given(r, gate);
-  const s: GateScore = { recordings: 0, given: 0, givenWithin5: 0, wellAnnotated: 0, wellAnnotatedGiven: 0 };
+  const s: GateScore = {
+    recordings: 0,
+    given: 0,
+    givenWithin5: 0,
+    wellAnnotated: 0,
+    wellAnnotatedGiven: 0,
+    wellAnnotatedWithin5: 0,
+  };
   for (const r of rows) {
     const yes = g(r);
     s.recordings++;
@@ -97,36 +155,41 @@ export function scoreGate(rows: RateRow[], gate: HeartbeatGate | ((r: RateRow) =
     if (wellAnnotated(r)) {
       s.wellAnnotated++;
       if (yes) s.wellAnnotatedGiven++;
+      if (yes && within5(r)) s.wellAnnotatedWithin5++;
     }
   }
   return s;
 }
 
-const accuracy = (s: GateScore) => s.givenWithin5 / Math.max(1, s.given);
-const coverage = (s: GateScore) => s.wellAnnotatedGiven / Math.max(1, s.wellAnnotated);
-
 /**
- * The gate with the most well-annotated coverage among those reaching TARGET_ACCURACY on `rows`;
- * when none reaches it, among those within ACCURACY_SLACK of the best accuracy any gate reaches.
- * Deterministic: ties keep grid order.
+ * The model fitted on `rows`, with the threshold that gives the most well-annotated coverage among
+ * those reaching TARGET_ACCURACY on `rows`; when none reaches it, among those within ACCURACY_SLACK
+ * of the best accuracy any threshold reaches. Deterministic: ties keep the higher threshold.
  */
-export function chooseGate(rows: RateRow[]): HeartbeatGate {
-  const scored = candidateGates().map((gate) => {
-    const s = scoreGate(rows, gate);
-    return { gate, acc: accuracy(s), cov: coverage(s) };
-  });
-  const best = Math.max(...scored.map((g) => g.acc));
-  const floor = Math.min(TARGET_ACCURACY, best - ACCURACY_SLACK);
-  let chosen = scored[0]!;
-  let chosenOk = false;
-  for (const g of scored) {
-    const ok = g.acc >= floor;
-    if (ok && (!chosenOk || g.cov > chosen.cov || (g.cov === chosen.cov && g.acc > chosen.acc))) {
-      chosen = g;
-      chosenOk = true;
-    }
+export function chooseGate(rows: RateRow[]): RateConfidenceModel {
+  const model = fitModel(rows);
+  // Sweep the thresholds from the most confident row down: each step gives one more row a rate.
+  const scored = rows
+    .filter(eligible)
+    .map((r) => ({ r, z: rateConfidence(rowEstimate(r), model) }))
+    .sort((a, b) => b.z - a.z);
+  const wellTotal = rows.filter(wellAnnotated).length;
+  const steps: { threshold: number; acc: number; cov: number }[] = [];
+  let givenN = 0;
+  let right = 0;
+  let well = 0;
+  for (let i = 0; i < scored.length; i++) {
+    givenN++;
+    if (within5(scored[i]!.r)) right++;
+    if (wellAnnotated(scored[i]!.r)) well++;
+    if (i + 1 < scored.length && scored[i + 1]!.z === scored[i]!.z) continue;
+    steps.push({ threshold: scored[i]!.z, acc: right / givenN, cov: well / Math.max(1, wellTotal) });
   }
-  return chosen.gate;
+  const best = Math.max(...steps.map((s) => s.acc));
+  const floor = Math.min(TARGET_ACCURACY, best - ACCURACY_SLACK);
+  let chosen: (typeof steps)[number] | null = null;
+  for (const s of steps) if (s.acc >= floor && (!chosen || s.cov > chosen.cov)) chosen = s;
+  return { ...model, threshold: chosen ? chosen.threshold : Infinity };
 }
 
 /** Person → fold, in a fixed hashed order so the split does not follow the file order. */
@@ -146,11 +209,11 @@ function gateFolds(rows: RateRow[], k = GATE_FOLDS): Map<string, number> {
 export function crossValidate(
   rows: RateRow[],
   k = GATE_FOLDS,
-): { decided: Map<RateRow, boolean>; gates: HeartbeatGate[]; foldOf: Map<RateRow, number> } {
+): { decided: Map<RateRow, boolean>; gates: RateConfidenceModel[]; foldOf: Map<RateRow, number> } {
   const folds = gateFolds(rows, k);
   const decided = new Map<RateRow, boolean>();
   const foldOf = new Map<RateRow, number>();
-  const gates: HeartbeatGate[] = [];
+  const gates: RateConfidenceModel[] = [];
   for (let f = 0; f < k; f++) {
     const gate = chooseGate(rows.filter((r) => folds.get(r.person) !== f));
     gates.push(gate);

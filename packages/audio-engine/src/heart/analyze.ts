@@ -29,7 +29,7 @@ export interface HeartAnalysis extends HeartFacts {
   quality: RecordingQuality;
   /**
    * Why the rate is withheld although the recording was judged (the segmentation did not establish
-   * the heartbeat's timing with confidence, ../quality.ts HEARTBEAT_GATE); null when a rate is given.
+   * the heartbeat's timing with confidence, ../quality.ts rateConfidence); null when a rate is given.
    * The murmur is still judged: a murmur heard is a finding.
    */
   rateWithheld: string | null;

@@ -15,7 +15,7 @@ import type { RateCandidate } from './result.js';
 /** A slower period must beat a faster one's path score by this much per frame (analyze.ts SLOWER_MARGIN). */
 export const SLOWER_MARGIN = 0.12;
 
-/** The rate and the measures the rate gate (../quality.ts HeartbeatGate) judges it by. */
+/** The rate and the measures the rate gate (../quality.ts rateConfidence) judges it by. */
 export interface RateEstimate {
   /** 60 / median S1-to-S1 interval of the chosen candidate's decode (0 when it has fewer than two). */
   heartRateBpm: number;
@@ -29,7 +29,16 @@ export interface RateEstimate {
   rhythmCv: number;
   /** How far the decode's S2 rises above its systoles and diastoles (standardised envelope). */
   s2Contrast: number;
+  /**
+   * How decisively this candidate's decode won: its path score per frame less the best other
+   * candidate's (negative when a slower one scored higher but not by SLOWER_MARGIN). A wide margin
+   * says the envelope fits this period far better than any other the autocorrelation allows.
+   */
+  scoreMargin: number;
 }
+
+/** The margin given when no other candidate was decoded (nothing competed: as decisive as the widest seen). */
+export const LONE_CANDIDATE_MARGIN = 0.5;
 
 /** The candidate the rate is taken from, or null when there is none. */
 export function chooseRateCandidate(candidates: readonly RateCandidate[]): RateCandidate | null {
@@ -41,8 +50,10 @@ export function chooseRateCandidate(candidates: readonly RateCandidate[]): RateC
   return best;
 }
 
-/** The rate estimate of a candidate. */
-export function rateEstimate(c: RateCandidate): RateEstimate {
+/** The rate estimate of candidate `c` among `all`. */
+export function rateEstimate(c: RateCandidate, all: readonly RateCandidate[] = [c]): RateEstimate {
+  let rival = -Infinity;
+  for (const o of all) if (o !== c && o.rateBpm > 0) rival = Math.max(rival, o.score);
   return {
     heartRateBpm: c.rateBpm,
     heartRateAcfBpm: c.period > 0 ? 60 / c.period : 0,
@@ -50,5 +61,6 @@ export function rateEstimate(c: RateCandidate): RateEstimate {
     cycles: c.intervals + 1,
     rhythmCv: c.rhythmCv,
     s2Contrast: c.s2Contrast,
+    scoreMargin: Number.isFinite(rival) ? Math.min(LONE_CANDIDATE_MARGIN, c.score - rival) : LONE_CANDIDATE_MARGIN,
   };
 }

@@ -100,8 +100,8 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
   const heartbeatPresent = periodicity >= MIN_PERIODICITY && s1.length >= MIN_CYCLES && heartRateBpm > 0;
   const chosen = chooseRateCandidate(record.candidates);
   const rate: RateEstimate = chosen
-    ? rateEstimate(chosen)
-    : { heartRateBpm, heartRateAcfBpm: acf, periodicity, cycles: s1.length, rhythmCv, s2Contrast: 0 };
+    ? rateEstimate(chosen, record.candidates)
+    : { heartRateBpm, heartRateAcfBpm: acf, periodicity, cycles: s1.length, rhythmCv, s2Contrast: 0, scoreMargin: 0 };
   return {
     heartRateBpm,
     heartRateAcfBpm: acf,
