@@ -16,6 +16,7 @@
 //   12–22 dB.
 // A short recording (< 2 slices) has no breath level and uses the slice's own median.
 import type { Engine } from './engine.js';
+import type { BiquadSpec } from './filters.js';
 
 export const LUNG_BURST_DB = 16;
 export const LUNG_ABOVE_BREATH_DB = 15;
@@ -23,12 +24,35 @@ const BAND_HZ: readonly [number, number] = [100, 400];
 const FRAMES_PER_SECOND = 20;
 const BUTTERWORTH_Q_DB = -3.0103;
 
+/** The 100–400 Hz band the lung criterion listens in: 4th-order Butterworth edges. */
+export function lungBandSections(sampleRate: number): BiquadSpec[] {
+  const edge = (type: 'highpass' | 'lowpass', f: number): BiquadSpec => ({
+    type,
+    frequency: Math.min(f, sampleRate * 0.45),
+    q: BUTTERWORTH_Q_DB,
+  });
+  return [
+    edge('highpass', BAND_HZ[0]),
+    edge('highpass', BAND_HZ[0]),
+    edge('lowpass', BAND_HZ[1]),
+    edge('lowpass', BAND_HZ[1]),
+  ];
+}
+
+/** Samples per 50 ms frame (20 checks per second). */
+export function lungFrameHop(sampleRate: number): number {
+  return Math.max(1, Math.round(sampleRate / FRAMES_PER_SECOND));
+}
+
+export const LUNG_FRAMES_PER_SECOND = FRAMES_PER_SECOND;
+
 function median(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1]! : 0;
 }
 
-const db = (a: number, b: number) => (a > 0 && b > 0 ? 10 * Math.log10(a / b) : a > 0 ? Infinity : -Infinity);
+export const powerDb = (a: number, b: number) =>
+  a > 0 && b > 0 ? 10 * Math.log10(a / b) : a > 0 ? Infinity : -Infinity;
 
 /** One 0/1 flag per started 1000 ms slice (1 = noisy), judged as a lung recording. */
 export function lungNoiseQuality(engine: Engine, samples: Float32Array, sampleRate: number): Uint8Array {
@@ -36,18 +60,8 @@ export function lungNoiseQuality(engine: Engine, samples: Float32Array, sampleRa
   const count = Math.ceil(samples.length / sec);
   const out = new Uint8Array(count);
   if (!samples.length) return out;
-  const edge = (type: 'highpass' | 'lowpass', f: number) => ({
-    type,
-    frequency: Math.min(f, sampleRate * 0.45),
-    q: BUTTERWORTH_Q_DB,
-  });
-  const y = engine.filter(samples, sampleRate, [
-    edge('highpass', BAND_HZ[0]),
-    edge('highpass', BAND_HZ[0]),
-    edge('lowpass', BAND_HZ[1]),
-    edge('lowpass', BAND_HZ[1]),
-  ]);
-  const hop = Math.max(1, Math.round(sampleRate / FRAMES_PER_SECOND));
+  const y = engine.filter(samples, sampleRate, lungBandSections(sampleRate));
+  const hop = lungFrameHop(sampleRate);
   const frames: number[] = [];
   for (let o = 0; o < y.length; o += hop) {
     const end = Math.min(y.length, o + hop);
@@ -61,8 +75,8 @@ export function lungNoiseQuality(engine: Engine, samples: Float32Array, sampleRa
     if (!slice.length) continue;
     const peak = Math.max(...slice);
     const own = median(slice);
-    const burst = db(peak, own) > LUNG_BURST_DB;
-    const above = breath > 0 && db(peak, breath) > LUNG_ABOVE_BREATH_DB;
+    const burst = powerDb(peak, own) > LUNG_BURST_DB;
+    const above = breath > 0 && powerDb(peak, breath) > LUNG_ABOVE_BREATH_DB;
     out[k] = burst || above ? 1 : 0;
   }
   return out;

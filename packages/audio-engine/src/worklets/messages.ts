@@ -55,6 +55,13 @@ export type RecorderMessage = { type: 'chunk'; samples: Float32Array } | { type:
 /** 'bad-noise-processor' options. */
 export interface BadNoiseOptions {
   wasmBytes: ArrayBuffer;
+  /** Which criterion judges (default heart: exams-and-devices §5); the lung one for breath sounds (issue 35). */
+  site?: 'heart' | 'lungs';
+}
+
+/** Sent to 'bad-noise-processor' when the point listened at changes between heart and lungs. */
+export interface BadNoiseSiteMessage {
+  site: 'heart' | 'lungs';
 }
 
 /** What 'bad-noise-processor' posts when its verdict changes (exams-and-devices §5 badNoiseDetected). */

@@ -3,6 +3,7 @@ import type { PresetName } from '@auscura/audio-engine';
 import type {
   BadNoiseMessage,
   BadNoiseOptions,
+  BadNoiseSiteMessage,
   ChainMessage,
   EngineProcessorOptions,
   MeterMessage,
@@ -263,6 +264,14 @@ export class LiveInput {
     this.source.connect(node);
     node.connect(this.sink);
     return { done, stop: () => node.port.postMessage({ type: 'stop' } satisfies RecorderCommand) };
+  }
+
+  /**
+   * Judges bad noise as at a heart point (the default) or a lung point, where breath sounds are the
+   * signal and only bursts that stand out of them are noise (issue 35). No effect without `badNoise`.
+   */
+  setNoiseSite(site: 'heart' | 'lungs'): void {
+    if (!this.destroyed) this.noise?.port.postMessage({ site } satisfies BadNoiseSiteMessage);
   }
 
   destroy(): void {

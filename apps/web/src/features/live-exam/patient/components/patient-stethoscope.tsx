@@ -65,6 +65,10 @@ export function PatientStethoscope(props: {
   }, [room, sending, stethoscope.badNoise]);
 
   const view = recordings.view;
+  // While a lung point is being recorded, breath sounds are the signal: the lung criterion judges noise.
+  const noiseSite = view.kind === 'recording' && siteOf(view.point)?.type === 'lungs' ? 'lungs' : 'heart';
+  useEffect(() => stethoscope.input?.setNoiseSite(noiseSite), [stethoscope.input, noiseSite]);
+
   const choose = (
     <Stack spacing={1.5}>
       <InputSelect inputs={stethoscope.inputs} value={stethoscope.selected} onChange={stethoscope.select} />
