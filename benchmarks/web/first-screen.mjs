@@ -67,7 +67,10 @@ async function signIn(page, origin) {
 async function findIds(page, origin) {
   const patientHref = await page.getByRole('table').getByRole('link').first().getAttribute('href');
   await page.goto(`${origin}/organization/exams?all=true`);
-  const examLink = page.getByRole('table').getByRole('link', { name: /^View exam/ }).first();
+  const examLink = page
+    .getByRole('table')
+    .getByRole('link', { name: /^View exam/ })
+    .first();
   await examLink.waitFor();
   const examHref = await examLink.getAttribute('href');
   return { patientHref, examHref };
@@ -152,7 +155,12 @@ function writeReport(firstScreen) {
     lines.push('');
   }
   const packages = [...byPackage].sort((a, b) => b[1].rendered - a[1].rendered);
-  lines.push('## By package (all first-screen chunks)', '', '| package | rendered KB | modules gzipped alone, KB |', '|---|---|---|');
+  lines.push(
+    '## By package (all first-screen chunks)',
+    '',
+    '| package | rendered KB | modules gzipped alone, KB |',
+    '|---|---|---|',
+  );
   for (const [pkg, size] of packages) lines.push(`| ${pkg} | ${kb(size.rendered)} | ${kb(size.gzip)} |`);
   lines.push('');
   fs.writeFileSync(reportFile, lines.join('\n'));
@@ -160,7 +168,10 @@ function writeReport(firstScreen) {
 }
 
 function shortId(id) {
-  return id.replace(/^.*?node_modules\//, '').replace(/^.*?\/(apps|packages)\//, '$1/').replace(/^\0/, '');
+  return id
+    .replace(/^.*?node_modules\//, '')
+    .replace(/^.*?\/(apps|packages)\//, '$1/')
+    .replace(/^\0/, '');
 }
 
 function packageOf(id) {

@@ -58,7 +58,20 @@ type Transaction = { state: string; nonce: string; verifier: string; appState?: 
 // The SDK renews an access token that has less than this left.
 const expiryLeewaySeconds = 60;
 // The claims that describe the token rather than the user; the SDK leaves them out of `user`.
-const protocolClaims = ['iss', 'aud', 'exp', 'nbf', 'iat', 'jti', 'azp', 'nonce', 'auth_time', 'at_hash', 'c_hash', 'sid'];
+const protocolClaims = [
+  'iss',
+  'aud',
+  'exp',
+  'nbf',
+  'iat',
+  'jti',
+  'azp',
+  'nonce',
+  'auth_time',
+  'at_hash',
+  'c_hash',
+  'sid',
+];
 
 export function createOidcClient(options: OidcClientOptions) {
   const origin = /^https?:\/\//.test(options.domain) ? options.domain.replace(/\/+$/, '') : `https://${options.domain}`;
