@@ -96,10 +96,17 @@ async function measurePage(browser, target, { label, href, signedIn }) {
   const page = await context.newPage();
   const scripts = recordScripts(page);
   await page.goto(`${target.origin}${href}`);
-  await page.waitForLoadState('networkidle');
-  // A lazy screen may start its own imports after the first idle moment; one more idle wait catches them.
-  await page.waitForTimeout(300);
-  await page.waitForLoadState('networkidle');
+  // The page's own heading, then quiet twice: a screen's lazy parts (the player, the engine) load
+  // after its data, and a loaded machine can be quiet for a moment before they start.
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => {});
+  for (let settle = 0; settle < 2; settle++) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+  }
   const url = new URL(page.url());
   target.pages[label] = { href, landedOn: url.pathname, ...summarize(scripts) };
   await context.close();

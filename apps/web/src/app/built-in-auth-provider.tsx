@@ -5,7 +5,7 @@ import type { AuthState, LoginOptions, LogoutOptions } from '../lib/auth.ts';
 import { createOidcClient } from '../lib/oidc-client.ts';
 import type { AppState, OidcClient } from '../lib/oidc-client.ts';
 
-type Session = { isLoading: boolean; user: Record<string, unknown> | undefined };
+type Session = { isLoading: boolean; user: Record<string, unknown> | undefined; idToken?: string };
 
 // One start per client: StrictMode mounts twice in development, and a code can be exchanged only once.
 type Started = { user: Record<string, unknown> | undefined; signedIn: boolean; appState?: AppState };
@@ -73,7 +73,7 @@ export function BuiltInAuthProvider({
     void start(client).then(({ user, signedIn, appState }) => {
       if (!active) return;
       if (signedIn) redirectCallback.current(appState);
-      setSession({ isLoading: false, user });
+      setSession({ isLoading: false, user, idToken: user && client.getIdToken() });
     });
     return () => {
       active = false;
@@ -92,7 +92,18 @@ export function BuiltInAuthProvider({
     },
     [client],
   );
-  const getAccessTokenSilently = useCallback(() => client.getAccessToken(), [client]);
+  // A renewal may bring an id token with new claims (a new name, onboarding done): the user follows
+  // it, as the Auth0 SDK's provider does after each token.
+  const getAccessTokenSilently = useCallback(async () => {
+    const token = await client.getAccessToken();
+    const idToken = client.getIdToken();
+    setSession((current) =>
+      current.isLoading || !current.user || current.idToken === idToken
+        ? current
+        : { isLoading: false, user: client.getUser(), idToken },
+    );
+    return token;
+  }, [client]);
 
   const value = useMemo<AuthState>(
     () => ({

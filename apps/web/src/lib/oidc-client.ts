@@ -189,6 +189,11 @@ export function createOidcClient(options: OidcClientOptions) {
       return readJson<UserEntry>(storage, userKey)?.decodedToken.user;
     },
 
+    /** The stored id token itself: it changes when a renewal brings new claims. */
+    getIdToken(): string | undefined {
+      return readJson<UserEntry>(storage, userKey)?.id_token;
+    },
+
     getAccessToken,
 
     /** Whether this address is the provider's answer to a sign-in (the SDK's test). */
