@@ -135,9 +135,9 @@ function writeReport(firstScreen) {
     '',
     'Written by `npm run bench:web` (benchmarks/web/first-screen.mjs) from the build it measured: each script the',
     'browser loads to reach the signed-in home (Ada, patients table, network idle), with its gzip size (level 9, the',
-    'whole file) and its largest modules. Module sizes come from the build (rollup-plugin-visualizer, raw data):',
-    'rendered bytes after tree-shaking and minification, and each module gzipped on its own (so the module figures',
-    'add up to more than the chunk; they rank, they do not sum).',
+    'whole file) and its largest modules. Module sizes come from the build (rollup-plugin-visualizer, raw data): the',
+    'code the bundler kept of each module after tree-shaking but before minification, and that code gzipped on its',
+    'own; they rank the modules, they do not add up to the chunk.',
     '',
     `Total: **${firstScreen.totalGzipKB} KB gzip** (${firstScreen.totalRawKB} KB raw), ${firstScreen.files.length} scripts.`,
     '',
@@ -155,17 +155,17 @@ function writeReport(firstScreen) {
       const sum = byPackage.get(pkg) ?? { rendered: 0, gzip: 0 };
       byPackage.set(pkg, { rendered: sum.rendered + module.renderedLength, gzip: sum.gzip + module.gzipLength });
     }
-    for (const module of modules.slice(0, 12)) {
+    for (const module of modules.slice(0, 30)) {
       lines.push(`- ${shortId(module.id)}: ${kb(module.renderedLength)} KB (gzip alone ${kb(module.gzipLength)})`);
     }
-    if (modules.length > 12) lines.push(`- … ${modules.length - 12} more`);
+    if (modules.length > 30) lines.push(`- … ${modules.length - 30} more`);
     lines.push('');
   }
   const packages = [...byPackage].sort((a, b) => b[1].rendered - a[1].rendered);
   lines.push(
     '## By package (all first-screen chunks)',
     '',
-    '| package | rendered KB | modules gzipped alone, KB |',
+    '| package | kept, before minification, KB | gzipped module by module, KB |',
     '|---|---|---|',
   );
   for (const [pkg, size] of packages) lines.push(`| ${pkg} | ${kb(size.rendered)} | ${kb(size.gzip)} |`);
@@ -185,7 +185,9 @@ function packageOf(id) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
   if (match) return match[1];
   const own = /\/(apps\/web|packages\/[^/]+)\//.exec(id);
-  return own ? own[1] : shortId(id);
+  if (own) return own[1];
+  // The app's own modules appear as /src/… (relative to the Vite root).
+  return id.startsWith('/src/') ? 'apps/web' : shortId(id);
 }
 
 const browser = await chromium.launch({
