@@ -19,10 +19,11 @@ const serverEntry =
  */
 const serverNodeFlags = ['--max-semi-space-size=64'];
 
-export async function startServer({ port, name, env = {}, showErrors = false, nodeFlags = [] }) {
+/** `entry`: another build's server bundle than this checkout's (a side-by-side comparison). */
+export async function startServer({ port, name, env = {}, showErrors = false, nodeFlags = [], entry = serverEntry }) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
-  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, entry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,7 +1,44 @@
-import { useLayoutEffect } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import { claims } from '@auscura/contracts';
 import { setApiAuth } from './api-client.ts';
+
+export type LoginOptions = {
+  /** Given back after the sign-in (the place to return to). */
+  appState?: { returnTo?: string };
+  /** max_age 0: the provider asks for the password again (step-up). */
+  authorizationParams?: { max_age?: number };
+};
+
+export type LogoutOptions = {
+  logoutParams?: { returnTo?: string };
+  /** false: end the session here only, without the provider's logout page. */
+  openUrl?: false;
+};
+
+/**
+ * The sign-in as the app sees it, whichever library does it: the built-in provider's small OIDC
+ * client (built-in-auth-provider.tsx) or the Auth0 SDK, loaded only in Auth0 mode
+ * (auth0-auth-provider.tsx). The names are the Auth0 SDK's, so both map onto it one to one.
+ */
+export type AuthState = {
+  /** True while the session is restored or a sign-in's code is exchanged. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** The id token's claims; undefined when signed out. */
+  user: Record<string, unknown> | undefined;
+  loginWithRedirect: (options?: LoginOptions) => Promise<void>;
+  logout: (options?: LogoutOptions) => Promise<void>;
+  /** A valid access token for the API, renewed with the refresh token when it is about to expire (the Auth0 SDK's may resolve empty). */
+  getAccessTokenSilently: () => Promise<string | undefined>;
+};
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside an AuthProvider');
+  return state;
+}
 
 type CurrentUser = {
   name: string | null;
@@ -19,7 +56,7 @@ function stringClaim(user: Record<string, unknown>, key: string): string | null 
 
 /** The signed-in user from the id token, custom claims included; null when signed out. */
 export function useCurrentUser(): CurrentUser | null {
-  const { user } = useAuth0();
+  const { user } = useAuth();
   if (!user) return null;
   const roles = user[claims.roles];
   return {
@@ -47,12 +84,13 @@ function currentLocationPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-// The SDK refuses silently-renewed tokens with these codes when the refresh token is gone or revoked.
+// Silent renewal fails with these codes when the refresh token is gone or revoked (the Auth0 SDK's
+// codes; the built-in client uses the same).
 const signInAgainErrors = new Set(['login_required', 'missing_refresh_token', 'invalid_grant', 'consent_required']);
 
-/** Connects the API client to the SDK: bearer tokens, and a new sign-in when the session has ended. */
+/** Connects the API client to the sign-in: bearer tokens, and a new sign-in when the session has ended. */
 export function useApiAuthBridge(): void {
-  const { getAccessTokenSilently, loginWithRedirect } = useAuth0();
+  const { getAccessTokenSilently, loginWithRedirect } = useAuth();
 
   // A layout effect runs before any child's passive effects, where queries start fetching.
   useLayoutEffect(() => {

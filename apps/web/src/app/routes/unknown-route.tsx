@@ -1,11 +1,11 @@
-import { useAuth0 } from '@auth0/auth0-react';
+import { useAuth } from '../../lib/auth.ts';
 import { NotFoundContent, NotFoundPage } from '../../components/errors/not-found-page.tsx';
 import { PageSpinner } from '../../components/feedback/page-spinner.tsx';
 import { usePublicConfigState } from '../../lib/public-config.ts';
 import { ShellLayout } from './app/shell-layout.tsx';
 
 function SignInAwareNotFound() {
-  const { isLoading, isAuthenticated } = useAuth0();
+  const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <PageSpinner label="Loading…" />;
   if (!isAuthenticated) return <NotFoundPage />;
   // Signed in: the menu and top bar stay, so a dead address is never a dead end.

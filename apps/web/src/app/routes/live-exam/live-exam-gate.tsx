@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
+import { useAuth } from '../../../lib/auth.ts';
 import { Outlet, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 
@@ -11,7 +11,7 @@ const PatientJoinRoute = lazy(() => import('./patient-join.tsx'));
  * access-code entry that the access info's copy text sends them to.
  */
 export function LiveExamGate() {
-  const { isLoading, isAuthenticated } = useAuth0();
+  const { isLoading, isAuthenticated } = useAuth();
   const { liveExamId } = useParams();
   if (isLoading) return <PageSpinner label="Loading…" />;
   if (!isAuthenticated && !liveExamId) {

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { safeReturnTo } from '../../../lib/auth.ts';
+import { safeReturnTo, useAuth } from '../../../lib/auth.ts';
 
 /**
  * The sign-in callback (clinician-portal §2.1). The SDK exchanges `code` and `state` and then
  * lands here again with `returnTo`; an `error` from the identity provider ends the local session.
  */
 export function AuthCallbackPage() {
-  const { isLoading, logout } = useAuth0();
+  const { isLoading, logout } = useAuth();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const failed = searchParams.has('error');

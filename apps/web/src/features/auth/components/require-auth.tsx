@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
+import { useAuth } from '../../../lib/auth.ts';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 
@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
  * then either the route or a sign-in that remembers where the user was going.
  */
 export function RequireAuth() {
-  const { isLoading, isAuthenticated, loginWithRedirect } = useAuth0();
+  const { isLoading, isAuthenticated, loginWithRedirect } = useAuth();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   // StrictMode runs effects twice in development; two redirects would race each other's state.

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
+import { useAuth } from '../../../lib/auth.ts';
 import { PageSpinner } from '../../../components/feedback/page-spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 
 /** Signs the user out on load, at the identity provider too, and comes back to the signed-out page. */
 export function SignOutPage() {
-  const { logout } = useAuth0();
+  const { logout } = useAuth();
   const started = useRef(false);
 
   useEffect(() => {

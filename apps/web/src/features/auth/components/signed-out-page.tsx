@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
-import { useAuth0 } from '@auth0/auth0-react';
 import { useSearchParams } from 'react-router-dom';
 import { MessagePage } from '../../../components/layout/message-page.tsx';
-import { safeReturnTo } from '../../../lib/auth.ts';
+import { safeReturnTo, useAuth } from '../../../lib/auth.ts';
 
 function messageFor(reason: string | null): { title: string; text: string } {
   if (reason === 'auth-error')
@@ -15,7 +14,7 @@ function messageFor(reason: string | null): { title: string; text: string } {
 
 /** clinician-portal §2.4: the signed-out page, with the reason it happened and a way back in. */
 export function SignedOutPage() {
-  const { loginWithRedirect } = useAuth0();
+  const { loginWithRedirect } = useAuth();
   const [searchParams] = useSearchParams();
   const { title, text } = messageFor(searchParams.get('reason'));
   const returnTo = safeReturnTo(searchParams.get('returnTo'));

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
+import { useAuth } from '../../../lib/auth.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -8,7 +8,7 @@ import { IdleSessionDialog } from './idle-session-dialog.tsx';
 /** Signs an inactive user out with the server's idle limits; mounted only inside the signed-in shell. */
 export function IdleSessionWatcher() {
   const { idle } = usePublicConfig();
-  const { logout } = useAuth0();
+  const { logout } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
