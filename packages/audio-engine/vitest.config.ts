@@ -4,6 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['test/built.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The browser parity test owns Chromium; run files one after another on this 2-core machine.

@@ -111,13 +111,37 @@ export async function captured(page: Page, from: number): Promise<{ samples: Flo
 
 export const chunkCount = (page: Page) => page.evaluate(() => window.__captures?.at(-1)?.chunks.length ?? 0);
 
+/**
+ * Waits until the newest chunk the tap has delivered is silence (or nothing is tapped yet): all
+ * that was played before has then reached the page. The recorder posts a chunk every 50 ms of
+ * audio, but on a loaded machine its messages can lag the audio by more than a fixed wait; a
+ * capture counted from a chunk count read before the last play's tail arrived would start with
+ * that tail.
+ */
+async function delivered(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const chunks = window.__captures?.at(-1)?.chunks;
+          if (!chunks) return true;
+          const last = chunks.at(-1);
+          return !!last && last.every((x) => Math.abs(x) < 1e-7);
+        }),
+      { timeout: 20_000, message: 'the tap delivers the silence after the sound' },
+    )
+    .toBe(true);
+}
+
 /** Plays from the start for `ms` and returns what the worklet sent out meanwhile. */
 export async function playFor(page: Page, card: Locator, ms: number) {
+  await delivered(page);
   const from = await chunkCount(page);
   await card.getByRole('button', { name: /^Play,/ }).click();
   await expect(card.getByRole('button', { name: /^Stop,/ })).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(ms);
   await card.getByRole('button', { name: /^Stop,/ }).click();
   await page.waitForTimeout(300);
+  await delivered(page);
   return captured(page, from);
 }

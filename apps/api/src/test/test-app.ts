@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import type { Env } from '../config/env.js';
@@ -24,8 +25,8 @@ export type TestApp = {
 };
 
 /**
- * A fresh database: a PGlite folder (migrated from a template unless `empty`), or a new, empty
- * database on the test PostgreSQL server.
+ * A fresh database, migrated unless `empty`: a PGlite folder copied from a migrated template, or a
+ * database on the test PostgreSQL server created from a migrated template database.
  */
 export async function freshDatabase(
   backend: Backend,
@@ -45,8 +46,9 @@ export async function freshDatabase(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `auscura_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = options.empty ? null : await postgresTemplate(serverUrl);
   const admin = await connectDatabase({ url: serverUrl });
-  await admin.execScript(`CREATE DATABASE ${name}`);
+  await admin.execScript(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.close();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -66,12 +68,53 @@ export async function freshDatabase(
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
-/** A PGlite folder with every migration applied, made once per set of migrations. */
-async function pgliteTemplate(): Promise<string> {
+/** A digest of the migrations (names and contents): a template is made once per set of them. */
+async function migrationsDigest(): Promise<string> {
   const files = (await fs.readdir(migrationsFolder)).sort();
   const hash = crypto.createHash('sha256');
   for (const file of files) hash.update(file).update(await fs.readFile(path.join(migrationsFolder, file)));
-  const folder = path.join(os.tmpdir(), `auscura-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A database on the test PostgreSQL server with every migration applied, made once per set of
+ * migrations: CREATE DATABASE … TEMPLATE copies it in a fraction of the time the migrations take
+ * (0.6–1.5 s a database on this machine under load). It is migrated under a name of its own and
+ * renamed when complete, so a template that exists is whole; when two runs race, one rename wins
+ * and the other drops its copy.
+ */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const template = `auscura_template_${await migrationsDigest()}`;
+  const admin = await connectDatabase({ url: serverUrl });
+  try {
+    const { rows } = await sql<{
+      found: number;
+    }>`SELECT 1 AS found FROM pg_database WHERE datname = ${template}`.execute(admin.db);
+    if (rows.length > 0) return template;
+    const building = `auscura_building_${crypto.randomBytes(6).toString('hex')}`;
+    await admin.execScript(`CREATE DATABASE ${building}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${building}`;
+    const handle = await connectDatabase({ url: url.toString() });
+    try {
+      await migrate(handle);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await admin.execScript(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    } catch {
+      await admin.execScript(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    }
+    return template;
+  } finally {
+    await admin.close();
+  }
+}
+
+/** A PGlite folder with every migration applied, made once per set of migrations. */
+async function pgliteTemplate(): Promise<string> {
+  const folder = path.join(os.tmpdir(), `auscura-pglite-template-${await migrationsDigest()}`);
   try {
     await fs.access(path.join(folder, 'PG_VERSION'));
     return folder;

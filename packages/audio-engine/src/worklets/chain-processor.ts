@@ -1,12 +1,20 @@
 // Shared body of the playback and live-monitor processors: WASM chain in, 128 frames per call.
 import { Engine, type PlaybackChain } from '../engine.js';
-import type { ChainMessage, EngineProcessorOptions } from './messages.js';
+import type { ChainMessage, ChainReply, EngineProcessorOptions } from './messages.js';
+
+/** Whether a quantum holds any sample that is not exactly zero (a plain loop: nothing allocated per quantum). */
+function hasSound(input: Float32Array): boolean {
+  for (let i = 0; i < input.length; i++) if (input[i] !== 0) return true;
+  return false;
+}
 
 export function createChainProcessor(
   maxGainDefault: number,
 ): new (options: AudioWorkletNodeOptions) => AudioWorkletProcessor {
   return class ChainProcessor extends AudioWorkletProcessor {
     chain: PlaybackChain;
+    /** A 'restart' was received: reset before the next quantum whose input carries sound. */
+    resetArmed = false;
 
     constructor(options: AudioWorkletNodeOptions) {
       super(options);
@@ -20,6 +28,10 @@ export function createChainProcessor(
         else if (m.type === 'gain') this.chain.setGain(m.gain);
         else if (m.type === 'sections') this.chain.setSections(m.sections);
         else if (m.type === 'reset') this.chain.reset();
+        else if (m.type === 'restart') {
+          this.resetArmed = true;
+          this.port.postMessage({ type: 'restart-armed', id: m.id } satisfies ChainReply);
+        }
       };
     }
 
@@ -28,6 +40,10 @@ export function createChainProcessor(
       if (!out || out.length === 0) return true;
       const first = out[0]!;
       const input = inputs[0]?.[0];
+      if (this.resetArmed && input && hasSound(input)) {
+        this.chain.reset();
+        this.resetArmed = false;
+      }
       // No input connected (or it ended): keep the filters and compressor running on silence, as
       // native nodes do, so their tails and state stay in step.
       if (input) this.chain.process(input, first);

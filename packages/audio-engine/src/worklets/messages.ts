@@ -18,7 +18,23 @@ export type ChainMessage =
   | { type: 'configure'; options: ChainOptions }
   | { type: 'gain'; gain: number }
   | { type: 'sections'; sections: BiquadSpec[] }
-  | { type: 'reset' };
+  /** Resets the chain when the message arrives, whatever is playing. */
+  | { type: 'reset' }
+  /**
+   * Arms a reset for the first render quantum whose input carries sound, and answers
+   * 'restart-armed' with the same id. A player that starts its source only after that answer has
+   * every sample of it processed by a fresh chain, exactly as the engine's offline rendering of
+   * the recording from that point. A plain 'reset' cannot promise that: the port's messages reach
+   * the audio thread as tasks between render callbacks, one callback renders several quanta (more
+   * on a loaded machine), so the sound could start a few quanta before the reset arrived, which
+   * then restarted the compressor in the middle of it (its look-ahead cleared: a gap, and an
+   * attack shifted by those quanta; the listening test's 5x read 4.83 times 1x once). Quanta of
+   * exact silence before the sound keep the old state's tail, as they did before.
+   */
+  | { type: 'restart'; id: number };
+
+/** What the playback and live-monitor processors answer on their port. */
+export type ChainReply = { type: 'restart-armed'; id: number };
 
 /** 'level-meter-processor' options. */
 export interface MeterOptions {

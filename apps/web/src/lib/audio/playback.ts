@@ -1,5 +1,5 @@
 import type { CustomFilter, PresetName } from '@auscura/audio-engine';
-import type { ChainMessage, EngineProcessorOptions } from '@auscura/audio-engine/worklet-messages';
+import type { ChainMessage, ChainReply, EngineProcessorOptions } from '@auscura/audio-engine/worklet-messages';
 import { loadEngineWasmBytes } from './engine-wasm.ts';
 import playbackProcessorUrl from '@auscura/audio-engine/worklets/playback-processor?worker&url';
 
@@ -61,12 +61,22 @@ export class RecordingPlayback {
   private span: Span = { start: 0, end: 0 };
   private looping = false;
   private destroyed = false;
+  /** Counts play() calls: a call that a later play(), stop() or destroy() overtook starts nothing. */
+  private plays = 0;
+  /** Restart ids the processor has answered, each with the promise's resolve. */
+  private readonly armed = new Map<number, () => void>();
 
   private constructor(
     private readonly context: AudioContext,
     private readonly node: AudioWorkletNode,
     private readonly buffer: AudioBuffer,
-  ) {}
+  ) {
+    node.port.onmessage = (event: MessageEvent<ChainReply>) => {
+      if (event.data.type !== 'restart-armed') return;
+      this.armed.get(event.data.id)?.();
+      this.armed.delete(event.data.id);
+    };
+  }
 
   static async create(
     samples: Float32Array,
@@ -91,11 +101,17 @@ export class RecordingPlayback {
   async play(from: number, span: Span, loop: boolean): Promise<void> {
     if (this.destroyed) return;
     this.halt();
+    const play = ++this.plays;
     await this.context.resume();
+    // The chain restarts with this source's first sound: the processor arms its reset and says so
+    // before the source exists, so no sample of it can reach the chain first (ChainMessage
+    // 'restart' says why a plain reset message could not promise that). One round trip to the
+    // audio thread, a few milliseconds; if no answer comes (a closed context), play on after 1 s.
+    await this.armRestart(play);
+    if (play !== this.plays || this.destroyed) return;
     const start = Math.max(0, Math.min(span.start, this.duration));
     const end = Math.max(start, Math.min(span.end, this.duration));
     const offset = from >= start && from < end ? from : start;
-    this.send({ type: 'reset' });
     const source = this.context.createBufferSource();
     source.buffer = this.buffer;
     source.connect(this.node);
@@ -120,6 +136,7 @@ export class RecordingPlayback {
   }
 
   stop(): void {
+    this.plays++;
     this.halt();
   }
 
@@ -146,9 +163,25 @@ export class RecordingPlayback {
     this.halt();
     this.destroyed = true;
     this.onEnded = null;
+    for (const resolve of this.armed.values()) resolve();
+    this.armed.clear();
     this.node.port.close();
     this.node.disconnect();
     void this.context.close();
+  }
+
+  private armRestart(id: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.armed.delete(id);
+        resolve();
+      }, 1000);
+      this.armed.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.send({ type: 'restart', id });
+    });
   }
 
   private send(message: ChainMessage): void {

@@ -84,7 +84,8 @@ export function usePlayer({ auscultationId, variant, settings, loop, region }: P
       if (!current) return;
       takePlaybackTurn(stopThis.current);
       await current.play(from, span(current.duration), latest.current.loop);
-      setState('playing');
+      // A Stop pressed while play() waited for the chain starts nothing: stay idle then.
+      if (current.playing) setState('playing');
     },
     [span],
   );
