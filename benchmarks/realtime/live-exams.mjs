@@ -203,6 +203,7 @@ async function run(label, databaseUrl, processCount) {
     const schedStart = [...servers.map((server) => threadSched(server.pid)), threadSched(process.pid, true)];
     const postgresCpuStart = postgresCpuMs(databaseName);
     const loadStart = performance.now() + 200;
+    const monotonicStartUs = process.hrtime.bigint() / 1000n + 200_000n;
     const totalSeconds = warmupSeconds + seconds;
     const reports = await Promise.all(
       threads.map((thread) =>
@@ -219,6 +220,9 @@ async function run(label, databaseUrl, processCount) {
         ),
       ),
     );
+    // The load's window on the monotonic clock V8's --cpu-prof timestamps use (to cut a profile to it).
+    if (serverNodeFlags.length)
+      console.error(`load window (monotonic µs): ${monotonicStartUs} ${process.hrtime.bigint() / 1000n}`);
     const cpuMs = servers.reduce((sum, server, i) => sum + processStats(server.pid).cpuMs - cpuStart[i], 0);
     const benchCpu = process.cpuUsage(benchCpuStart);
     const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
