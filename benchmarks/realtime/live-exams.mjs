@@ -1,9 +1,11 @@
-// bench:realtime — the live exam's shared state under load (issue 15, acceptance 4).
-// 500 live exams, each with a provider and an admitted patient connected by WebSocket (1,000
-// clients), each exam writing one change per second, alternately from either side. Measured: the
-// time from a write leaving one side to the state carrying it arriving at the other side (both
-// sides run in this process, so one clock measures both ends), the server's memory per connection
-// and its CPU per write. Runs once on one API process and once on two processes fanning out
+// bench:realtime — the live exam's shared state under load (issue 15, acceptance 4; issue 41).
+// 5,000 live exams, each with a provider and an admitted patient connected by WebSocket (10,000
+// clients; BENCH_CLIENTS for another count), each exam writing one change per second, alternately
+// from either side. Measured: the time from a write leaving one side to the state carrying it
+// arriving at the other side (both sides of an exam live in the same client thread, so one clock
+// measures both ends), write → ack, the server's memory per connection and its CPU per write, and
+// where the cores went (server, PostgreSQL's backends, the bench's own client threads, and how long
+// each waited for a core). Runs once on one API process and once on two processes fanning out
 // through Redis (provider sockets on one, patient sockets on the other).
 //
 // Needs PostgreSQL (BENCH_DATABASE_URL, default the test server) and, for the second run, Redis
