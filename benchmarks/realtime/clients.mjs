@@ -3,7 +3,7 @@
 // and arriving at the other). live-exams.mjs starts as many of these as BENCH_CLIENT_THREADS says,
 // so that the bench's own socket work is spread over the cores instead of queueing on one thread.
 //
-// Messages from the main thread: { type: 'connect', rooms, providerOrigin, patientOrigin } → answers
+// Messages from the main thread: { type: 'connect', rooms, providerOrigin, patientOrigin, providerBearer } → answers
 // 'connected'; { type: 'load', loadStart, totalSeconds, warmupSeconds, examCount } (loadStart on the
 // shared clock performance.timeOrigin + performance.now()) → answers 'done' with the figures;
 // { type: 'close' } → closes every socket and answers 'closed'.
@@ -43,7 +43,10 @@ function connect(origin, virtualExamId, token, onState) {
         client.acks.delete(message.id);
       }
     });
-    socket.on('error', reject);
+    socket.on('error', (error) => reject(new Error(`client socket of exam ${virtualExamId}: ${error.message}`)));
+    socket.on('close', (code, reason) => {
+      if (!client.closing) reject(new Error(`closed while connecting (${code} ${reason})`));
+    });
     socket.on('close', (code) => {
       if (!client.closing) closes[code] = (closes[code] ?? 0) + 1;
     });
@@ -85,10 +88,24 @@ const onState = (side) => (client, state) => {
 
 let rooms = [];
 
-async function connectAll({ providerOrigin, patientOrigin }) {
+async function api(origin, path, token) {
+  const response = await fetch(`${origin}/api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function connectAll({ providerOrigin, patientOrigin, providerBearer }) {
   await inBatches(rooms, 25, async (room) => {
-    const provider = await connect(providerOrigin, room.id, room.providerToken, onState('provider'));
-    const patient = await connect(patientOrigin, room.id, room.patientToken, onState('patient'));
+    // §7.3 participant tokens live 60 s: asked for right before connecting, not when the exam was made.
+    const [providerToken, patientToken] = await Promise.all([
+      api(providerOrigin, `/realtime/auth/live-exam/${room.id}/authorized-participant`, providerBearer),
+      api(patientOrigin, `/realtime/auth/live-exam/${room.id}/potential-participant`, room.sessionToken),
+    ]);
+    const provider = await connect(providerOrigin, room.id, providerToken.value, onState('provider'));
+    const patient = await connect(patientOrigin, room.id, patientToken.value, onState('patient'));
     clients.push(provider, patient);
     // The patient asks to enter and the provider admits it, so that both may write.
     await patient.write('examEntryRequest', { status: 'pending' });
@@ -145,7 +162,7 @@ async function load({ loadStart, totalSeconds, warmupSeconds, examCount }) {
   };
 }
 
-parentPort.on('message', async (message) => {
+async function handle(message) {
   if (message.type === 'connect') {
     rooms = message.rooms;
     await connectAll(message);
@@ -157,4 +174,11 @@ parentPort.on('message', async (message) => {
     await sleep(500);
     parentPort.postMessage({ type: 'closed' });
   }
-});
+}
+
+// A failure (a socket refused or reset while connecting) ends the run with its reason, not a hang.
+parentPort.on('message', (message) =>
+  handle(message).catch((error) =>
+    parentPort.postMessage({ type: 'failed', error: error instanceof Error ? error.stack : String(error) }),
+  ),
+);

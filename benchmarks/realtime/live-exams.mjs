@@ -146,11 +146,8 @@ async function run(label, databaseUrl, processCount) {
         userName: 'Bench Patient',
         accessCode: exam.accessCode,
       });
-      const [providerToken, patientToken] = await Promise.all([
-        api(providerSide.origin, 'POST', `/realtime/auth/live-exam/${exam.id}/authorized-participant`, token),
-        api(patientSide.origin, 'POST', `/realtime/auth/live-exam/${exam.id}/potential-participant`, session.token),
-      ]);
-      return { id: exam.id, providerToken: providerToken.value, patientToken: patientToken.value };
+      // The participant tokens (60 s) are asked for by the client threads, right before connecting.
+      return { id: exam.id, sessionToken: session.token };
     });
     const before = servers.map((server) => processStats(server.pid));
 
@@ -162,6 +159,7 @@ async function run(label, databaseUrl, processCount) {
     const ask = (thread, message, answer) =>
       new Promise((resolve, reject) => {
         const onMessage = (reply) => {
+          if (reply.type === 'failed') return reject(new Error(`a client thread failed: ${reply.error}`));
           if (reply.type !== answer) return;
           thread.off('message', onMessage);
           thread.off('error', reject);
@@ -184,6 +182,7 @@ async function run(label, databaseUrl, processCount) {
             rooms: rooms.filter((room) => room.index % threads.length === t),
             providerOrigin: providerSide.origin,
             patientOrigin: patientSide.origin,
+            providerBearer: token,
           },
           'connected',
         ),
