@@ -76,6 +76,8 @@ const ackLatencies = [];
 let lost = 0;
 let refused = 0;
 let writes = 0;
+/** Writes answered during the load, warm-up included: what the server got through. */
+let acked = 0;
 const lostTo = { provider: 0, patient: 0 };
 const onState = (side) => (client, state) => {
   const flight = inFlight.get(client.examId);
@@ -137,6 +139,7 @@ async function load({ loadStart, totalSeconds, warmupSeconds, examCount }) {
       const sentAt = now();
       inFlight.set(room.id, { field, value, to: fromProvider ? 'patient' : 'provider', sentAt, measured });
       void writer.write(field, value).then((answer) => {
+        acked++;
         if (measured) ackLatencies.push(now() - sentAt);
         if (answer.type === 'error') refused++;
       });
@@ -156,6 +159,7 @@ async function load({ loadStart, totalSeconds, warmupSeconds, examCount }) {
     lost,
     refused,
     writes,
+    acked,
     lostTo,
     loopDelayP95Ms: loopDelay.percentile(95) / 1e6,
     closes,

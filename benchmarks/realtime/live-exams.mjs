@@ -228,7 +228,9 @@ async function run(label, databaseUrl, processCount) {
     const benchCpu = process.cpuUsage(benchCpuStart);
     const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
     const postgresMs = postgresCpuMs(databaseName) - postgresCpuStart;
-    const loadWrites = (warmupSeconds + seconds) * rooms.length;
+    // Per write the server got through (acked during the load): the same as per write sent when it keeps
+    // up, and still its cost when it falls behind.
+    const loadWrites = reports.reduce((total, report) => total + report.acked, 0);
     const loadMs = performance.now() - loadStart;
     // Share of the load's wall time spent runnable but waiting for a core: each server's main thread, then
     // the bench's threads summed.
@@ -258,6 +260,7 @@ async function run(label, databaseUrl, processCount) {
       max: Number((latencies.at(-1) ?? NaN).toFixed(1)),
       ackP95: Number(pick(0.95, ackLatencies).toFixed(1)),
       benchLagP95: Number(Math.max(...reports.map((report) => report.loopDelayP95Ms)).toFixed(1)),
+      ackedWrites: loadWrites,
       serverCpuMsPerWrite: Number((cpuMs / loadWrites).toFixed(3)),
       postgresCpuMsPerWrite: Number((postgresMs / loadWrites).toFixed(3)),
       // Where the two cores went during the load (share of one core): the API processes, PostgreSQL's
