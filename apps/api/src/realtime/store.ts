@@ -33,11 +33,15 @@ function createBatchWriter(db: Db) {
     const batch = queue.length <= batchLimit ? queue : queue.slice(0, batchLimit);
     queue = queue.length <= batchLimit ? [] : queue.slice(batchLimit);
     const rows = JSON.stringify(batch.map(({ id, version, state }) => ({ id, version, state })));
+    // The ids once more as an array (`= ANY`): without it the generic plan joined the recordset (estimated
+    // at 100 rows) to a sequential scan of every exam's row, 0.96 ms for a one-document batch among 5,000
+    // rows against 0.21 ms through the primary key (EXPLAIN ANALYZE, PostgreSQL 15, 2026-12-07).
     sql<{ virtual_exam_id: string }>`
       UPDATE live_exam_states AS s
       SET state = v.state, version = v.version, date_updated = now()
       FROM jsonb_to_recordset(${rows}::jsonb) AS v(id uuid, version bigint, state jsonb)
       WHERE s.virtual_exam_id = v.id AND s.version = v.version - 1
+        AND s.virtual_exam_id = ANY (ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(${rows}::jsonb) AS e))
       RETURNING s.virtual_exam_id`
       .execute(db)
       .then(
