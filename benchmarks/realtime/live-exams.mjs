@@ -32,6 +32,17 @@ const serverNodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').f
 const closes = {};
 // BENCH_CLIENT_THREADS: worker threads holding the client sockets (clients.mjs), default one per core.
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? os.cpus().length);
+/** Every API process started, so that a run ending in an error does not leave them on their ports. */
+const started = new Set();
+process.on('exit', () => {
+  for (const pid of started) {
+    try {
+      process.kill(pid);
+    } catch {
+      // already gone
+    }
+  }
+});
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function withDatabase(run) {
@@ -121,10 +132,12 @@ async function run(label, databaseUrl, processCount) {
     ...(processCount > 1 ? { REDIS_URL: redisUrl } : {}),
   };
   // One after the other: the first seeds the empty database, the second finds it seeded.
-  for (let i = 0; i < processCount; i++)
+  for (let i = 0; i < processCount; i++) {
     servers.push(
       await startServer({ port: basePort + i, name: `rt${i}`, env, showErrors: true, nodeFlags: serverNodeFlags }),
     );
+    started.add(servers[i].pid);
+  }
   const providerSide = servers[0];
   const patientSide = servers[processCount - 1];
   let clientCount = 0;
@@ -276,7 +289,10 @@ async function run(label, databaseUrl, processCount) {
     };
   } finally {
     await closeClients();
-    for (const server of servers) await server.stop();
+    for (const server of servers) {
+      await server.stop();
+      started.delete(server.pid);
+    }
   }
 }
 
