@@ -74,7 +74,9 @@ export async function createRedisBus(
 ): Promise<StateBus> {
   const { Redis } = await import('ioredis');
   // A subscribed connection can do nothing but subscribe, so publishing needs a second one.
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  // Auto-pipelining: the PUBLISHes of one event-loop turn leave in one write (thousands a second at
+  // 10,000 clients per process), not one system call each.
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const listeners = createListeners();

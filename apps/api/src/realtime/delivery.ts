@@ -13,7 +13,7 @@ export type Signal = Extract<BusEvent, { signal: unknown }>['signal'];
  * connection of an exam gets each version in turn).
  */
 export function createDelivery() {
-  let shared: { state: StoredState; version: number; text: string } | null = null;
+  let shared: { state: StoredState; version: number; bytes: Buffer } | null = null;
 
   /** A newer state than the connection has, in the view its participant may see. */
   function sendState(connection: Connection, version: number, state: StoredState) {
@@ -31,9 +31,10 @@ export function createDelivery() {
     }
     if (shared?.state !== state || shared.version !== version) {
       const message: ServerMessage = { type: 'state', version, state: viewFor(state, participant) };
-      shared = { state, version, text: JSON.stringify(message) };
+      // Encoded once, not once per connection.
+      shared = { state, version, bytes: Buffer.from(JSON.stringify(message)) };
     }
-    sendText(connection, shared.text);
+    sendText(connection, shared.bytes);
   }
 
   /** A signal reaches the other side's admitted connections, never the sender's side. */

@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
 import { apiError, clientMessageSchema, realtimeCloseCodes } from '@auscura/contracts';
-import type { ClientMessage } from '@auscura/contracts';
+import type { ClientMessage, ServerMessage } from '@auscura/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZodError } from 'zod';
 import type { BusEvent, StateBus } from './bus.js';
-import { fail, send, spendMessage } from './connection.js';
+import { corked, fail, send, sendText, spendMessage } from './connection.js';
 import type { Connection } from './connection.js';
 import type { Delivery } from './delivery.js';
 import type { ExamStates } from './exam-states.js';
 import { addPresence, applyWrite, WriteRefused } from './rules.js';
 import type { ParticipantTokens } from './tokens.js';
+
+const ping = Buffer.from(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
+const pong = JSON.stringify({ type: 'pong' } satisfies ServerMessage);
 
 /**
  * What a participant's connection says, handled in order: `auth` (the §7.3 participant token), then
@@ -77,10 +80,14 @@ export function createParticipantMessages(options: {
   async function write(connection: Connection, id: number, path: string, value: unknown) {
     const participant = connection.participant!;
     try {
-      const result = await states.change(connection.virtualExamId, (state) =>
+      const result = await store.update(connection.virtualExamId, (state) =>
         applyWrite(state, participant, path, value),
       );
-      send(connection, { type: 'ack', id, version: result?.version ?? connection.version });
+      // Everyone's new state, then the writer's ack (the writer's two in one packet).
+      corked(connection, () => {
+        publish(connection.virtualExamId, result);
+        send(connection, { type: 'ack', id, version: result?.version ?? connection.version });
+      });
       // The way in is audited: a patient asking to enter, the provider admitting or denying.
       if (result && path.startsWith('examEntryRequest')) {
         const entryRequest = result.state.examEntryRequest?.status ?? null;
@@ -128,13 +135,15 @@ export function createParticipantMessages(options: {
   /** One message from a connection: within its budget, well-formed, then handled in order. */
   function onMessage(connection: Connection, data: Buffer) {
     if (!spendMessage(connection)) return;
+    // The heartbeat, a third of all messages at rest, as every client sends it: no parsing needed.
+    if (data.length === ping.length && data.equals(ping)) return sendText(connection, pong);
     let message;
     try {
       message = clientMessageSchema.parse(JSON.parse(data.toString('utf8')));
     } catch {
       return fail(connection, realtimeCloseCodes.protocolError, apiError('INVALID_DATA', 'Not a protocol message.'));
     }
-    if (message.type === 'ping') return send(connection, { type: 'pong' });
+    if (message.type === 'ping') return sendText(connection, pong);
     // Signals skip the queue: they change no state, and an ICE candidate must not wait for a write.
     if (message.type === 'signal') return relaySignal(connection, message.data);
     // One message at a time per connection: writes apply in the order sent, and a write sent

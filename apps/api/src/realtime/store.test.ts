@@ -4,7 +4,7 @@ import { seedDemoData } from '../seed/demo-data.js';
 import { newAccessCode } from '../patient-profiles/self-exam-repository.js';
 import { freshDatabase } from '../test/test-app.js';
 import { createVirtualExamRepository } from '../virtual-exams/repository.js';
-import { applyWrite } from './rules.js';
+import { addPresence, applyWrite } from './rules.js';
 import type { Participant } from './rules.js';
 import { createStateStore } from './store.js';
 
@@ -12,6 +12,7 @@ import { createStateStore } from './store.js';
 describe('the live exam state store', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let examId: string;
+  let newExam: () => Promise<string>;
   beforeAll(async () => {
     fresh = await freshDatabase('pglite');
     await migrate(fresh.handle);
@@ -20,19 +21,21 @@ describe('the live exam state store', () => {
       .selectFrom('patient_profiles')
       .select(['id', 'organization_id', 'healthcare_provider_id'])
       .executeTakeFirstOrThrow();
-    examId = await createVirtualExamRepository(fresh.handle.db).insert(
-      {
-        organizationId: patient.organization_id,
-        patientProfileId: patient.id,
-        healthcareProviderId: patient.healthcare_provider_id,
-        accessCode: newAccessCode(),
-        accessCodeExpiresAt: new Date(Date.now() + 3600_000),
-        scheduledStartDate: null,
-        scheduledEndDate: null,
-        timeZone: 'UTC',
-      },
-      (id) => `http://localhost/virtual-exam/${id}`,
-    );
+    newExam = () =>
+      createVirtualExamRepository(fresh.handle.db).insert(
+        {
+          organizationId: patient.organization_id,
+          patientProfileId: patient.id,
+          healthcareProviderId: patient.healthcare_provider_id,
+          accessCode: newAccessCode(),
+          accessCodeExpiresAt: new Date(Date.now() + 3600_000),
+          scheduledStartDate: null,
+          scheduledEndDate: null,
+          timeZone: 'UTC',
+        },
+        (id) => `http://localhost/virtual-exam/${id}`,
+      );
+    examId = await newExam();
   });
   afterAll(async () => {
     await fresh.handle.close();
@@ -55,5 +58,31 @@ describe('the live exam state store', () => {
     await there.update(examId, (s) => applyWrite(s, provider, 'isTargetEnabled', true));
     const both = await here.update(examId, (s) => applyWrite(s, provider, 'isReviewingAuscultation', true));
     expect(both).toMatchObject({ version: 5, state: { isTargetEnabled: true, isReviewingAuscultation: true } });
+  });
+
+  it('loses no change when many are written at once from two processes (they share batched UPDATEs)', async () => {
+    const here = createStateStore(fresh.handle.db);
+    const there = createStateStore(fresh.handle.db);
+    const exams = await Promise.all([...Array(4).keys()].map(() => newExam()));
+    const provider: Participant = { virtualExamId: examId, id: 'd1', name: 'Dr', role: 'HealthcareProvider' };
+    // 10 presences added at once to each of 4 exams, alternately through either store: every one must
+    // be in its document, each change one version (a batch that skipped the version check would drop some).
+    const at = new Date();
+    await Promise.all(
+      exams.flatMap((exam) =>
+        [...Array(10).keys()].map((i) =>
+          (i % 2 ? there : here).update(exam, (s) =>
+            addPresence(s, `key-${i}`, { ...provider, virtualExamId: exam }, at),
+          ),
+        ),
+      ),
+    );
+    for (const exam of exams) {
+      const stored = await here.read(exam);
+      expect(Object.keys(stored.state.participantLog).sort()).toEqual(
+        [...Array(10).keys()].map((i) => `key-${i}`).sort(),
+      );
+      expect(stored.version).toBe(10);
+    }
   });
 });
