@@ -4,6 +4,12 @@
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
 // Load comes from wrk (Debian package `wrk`) when it is installed, else from autocannon;
 // BENCH_LOAD_TOOL=wrk|autocannon chooses. See measure() for why wrk is preferred.
+// BENCH_DB_NAME names the database (several people benchmarking on one PostgreSQL server).
+// BENCH_SERVER_ENTRY runs another build's server bundle (before/after comparisons).
+// Profiling: BENCH_EXPLAIN_LOG=1 loads auto_explain into the server's connections (ANALYZE, BUFFERS,
+// nested statements such as the audit trigger's) and sends BENCH_EXPLAIN_REQUESTS (3) requests per
+// case one at a time instead of the load; the plans land in PostgreSQL's own log, lines tagged with
+// the database name. BENCH_CPU_PROF=<folder> runs the server under node --cpu-prof (written at exit).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +20,9 @@ import { signInOverHttp } from './sign-in.mjs';
 import { startServer } from '../support/server.mjs';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'auscura_bench';
+const dbName = process.env.BENCH_DB_NAME ?? 'auscura_bench';
+const explainLog = process.env.BENCH_EXPLAIN_LOG === '1';
+const explainRequests = Number(process.env.BENCH_EXPLAIN_REQUESTS ?? 3);
 const port = 8183;
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -186,6 +194,18 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${dbName}`);
+if (explainLog) {
+  // Every statement of every new connection to this database, with its plan, timing and buffers.
+  for (const setting of [
+    `session_preload_libraries = 'auto_explain'`,
+    'auto_explain.log_min_duration = 0',
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_buffers = on',
+    'auto_explain.log_nested_statements = on',
+    'log_min_duration_statement = 0',
+  ])
+    await admin.query(`ALTER DATABASE ${dbName} SET ${setting}`);
+}
 await admin.end();
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
@@ -197,6 +217,7 @@ const { stop, pid: serverPid } = await startServer({
   name: 'api',
   env: { DATABASE_URL: benchUrl.toString(), DATABASE_POOL_SIZE: poolSize, SEED_DEMO_RECORDINGS: 'false' },
   showErrors: true,
+  nodeFlags: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
 });
 try {
   // Grow the demo data to 20,000 patients and 100,000 exams over 20 organizations: the two demo
@@ -260,7 +281,18 @@ try {
     },
   ];
   const results = [];
-  for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
+  if (explainLog) {
+    for (const entry of cases) {
+      await db.query(`SELECT 'bench case: ' || $1::text AS marker`, [entry.name]);
+      for (let i = 0; i < explainRequests; i++) {
+        const response = await fetch(`${origin}${entry.path}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        results.push({ case: entry.name, status: response.status });
+      }
+    }
+  } else {
+    for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
+  }
 
   // The plans of the statements behind those endpoints: the SQL the repositories send
   // (exams/repository.ts), prepared and run with the generic plan, as the server's pool does
