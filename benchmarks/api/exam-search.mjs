@@ -51,17 +51,21 @@ const cpuMs = (processId) => {
   return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
 };
 
-// CPU time of every PostgreSQL process (the backends serving the server's pool included), so the
-// database's share of a request is measured too. Needs the server on this machine and /proc access.
+// CPU time of the PostgreSQL backends connected to the bench database (the server's pool and this
+// script's own idle connection), so the database's share of a request is measured too. Only those:
+// on a server shared with other work, summing every postgres process counted their queries as well
+// (and lost the CPU of backends that ended during a run). The WAL writer and checkpointer, shared by
+// every database, are left out. Needs the server on this machine and /proc access.
+let postgresPids = [];
+/** Set once the bench database is open: reads the pids of its backends (after each warm-up, as the pool grows). */
+let findPostgresPids = async () => [];
 const postgresCpuMs = () => {
   let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of postgresPids) {
     try {
-      if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
-      total += cpuMs(entry);
+      total += cpuMs(pid);
     } catch {
-      // the process ended meanwhile
+      // the backend ended meanwhile
     }
   }
   return total;
@@ -172,6 +176,7 @@ async function measure(url, token) {
   const ms = (value) => Number(value.toFixed(1));
   const perRequest = (total, requests) => Number((total / requests).toFixed(3));
   await loadTools[tool].warmUp(url, token);
+  postgresPids = await findPostgresPids();
   const cpuBefore = cpuMs(serverPid);
   const postgresBefore = postgresCpuMs();
   const run = await loadTools[tool].run(url, token);
@@ -186,6 +191,7 @@ async function measure(url, token) {
     max: ms(run.max),
     serverCpuMsPerRequest: perRequest(cpuMs(serverPid) - cpuBefore, run.requests),
     postgresCpuMsPerRequest: perRequest(postgresCpuMs() - postgresBefore, run.requests),
+    postgresBackends: postgresPids.length,
     loadToolCpuMsPerRequest: perRequest(run.loadCpuMs, run.requests),
   };
 }
@@ -281,6 +287,8 @@ try {
     },
   ];
   const results = [];
+  findPostgresPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((row) => row.pid);
   if (explainLog) {
     for (const entry of cases) {
       await db.query(`SELECT 'bench case: ' || $1::text AS marker`, [entry.name]);
@@ -367,6 +375,10 @@ try {
       2,
     ),
   );
+} catch (error) {
+  // Printed before the database is dropped (which ends the connections still open with an error of their own).
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await stop();
   fs.rmSync(wrkFolder, { recursive: true, force: true });
