@@ -66,7 +66,12 @@ try {
   const ada = (await db.query(`SELECT id FROM healthcare_providers WHERE email_address = 'ada@riverside.example'`))
     .rows[0].id;
   const q = encodeURIComponent(JSON.stringify({ joinedLoads: ['patientProfile', 'healthcareProvider'] }));
-  const read = (path) => fetch(`${origin}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  // Each request gives up after 10 s, so a connection the kill left open cannot hold the test.
+  const read = (path) =>
+    fetch(`${origin}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
   const exams = (await (await read(`/search/organization-exams?q=${q}`)).json()).items.map((exam) => exam.id);
   const entriesOf = async () =>
     (
@@ -94,6 +99,7 @@ try {
     }
   }
   const load = Array.from({ length: clients }, (_, n) => client(n));
+  console.log(`${clients} clients reading; SIGKILL in ${killAfterMs} ms`);
   await new Promise((resolve) => setTimeout(resolve, killAfterMs));
   // Counted answers are those received before the kill is sent.
   const answeredBeforeKill = answered;

@@ -4,7 +4,7 @@
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
 // Load comes from wrk (Debian package `wrk`) when it is installed, else from autocannon;
 // BENCH_LOAD_TOOL=wrk|autocannon chooses. See measure() for why wrk is preferred.
-// BENCH_DB_NAME names the database (several people benchmarking on one PostgreSQL server).
+// BENCH_DB_NAME and BENCH_PORT: the database and port (several people benchmarking on one machine).
 // BENCH_SERVER_ENTRY runs another build's server bundle (before/after comparisons).
 // Profiling: BENCH_EXPLAIN_LOG=1 loads auto_explain into the server's connections (ANALYZE, BUFFERS,
 // nested statements such as the audit trigger's) and sends BENCH_EXPLAIN_REQUESTS (3) requests per
@@ -23,7 +23,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = process.env.BENCH_DB_NAME ?? 'auscura_bench';
 const explainLog = process.env.BENCH_EXPLAIN_LOG === '1';
 const explainRequests = Number(process.env.BENCH_EXPLAIN_REQUESTS ?? 3);
-const port = 8183;
+const port = Number(process.env.BENCH_PORT ?? 8183);
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
