@@ -4,6 +4,12 @@
 // it creates and drops its own database auscura_bench. Run after `npm run build`.
 // Load comes from wrk (Debian package `wrk`) when it is installed, else from autocannon;
 // BENCH_LOAD_TOOL=wrk|autocannon chooses. See measure() for why wrk is preferred.
+// BENCH_DB_NAME and BENCH_PORT: the database and port (several people benchmarking on one machine).
+// BENCH_SERVER_ENTRY runs another build's server bundle (before/after comparisons).
+// Profiling: BENCH_EXPLAIN_LOG=1 loads auto_explain into the server's connections (ANALYZE, BUFFERS,
+// nested statements such as the audit trigger's) and sends BENCH_EXPLAIN_REQUESTS (3) requests per
+// case one at a time instead of the load; the plans land in PostgreSQL's own log, lines tagged with
+// the database name. BENCH_CPU_PROF=<folder> runs the server under node --cpu-prof (written at exit).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +20,10 @@ import { signInOverHttp } from './sign-in.mjs';
 import { startServer } from '../support/server.mjs';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'auscura_bench';
-const port = 8183;
+const dbName = process.env.BENCH_DB_NAME ?? 'auscura_bench';
+const explainLog = process.env.BENCH_EXPLAIN_LOG === '1';
+const explainRequests = Number(process.env.BENCH_EXPLAIN_REQUESTS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 8183);
 const origin = `http://localhost:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -43,17 +51,21 @@ const cpuMs = (processId) => {
   return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
 };
 
-// CPU time of every PostgreSQL process (the backends serving the server's pool included), so the
-// database's share of a request is measured too. Needs the server on this machine and /proc access.
+// CPU time of the PostgreSQL backends connected to the bench database (the server's pool and this
+// script's own idle connection), so the database's share of a request is measured too. Only those:
+// on a server shared with other work, summing every postgres process counted their queries as well
+// (and lost the CPU of backends that ended during a run). The WAL writer and checkpointer, shared by
+// every database, are left out. Needs the server on this machine and /proc access.
+let postgresPids = [];
+/** Set once the bench database is open: reads the pids of its backends (after each warm-up, as the pool grows). */
+let findPostgresPids = async () => [];
 const postgresCpuMs = () => {
   let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of postgresPids) {
     try {
-      if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
-      total += cpuMs(entry);
+      total += cpuMs(pid);
     } catch {
-      // the process ended meanwhile
+      // the backend ended meanwhile
     }
   }
   return total;
@@ -164,6 +176,7 @@ async function measure(url, token) {
   const ms = (value) => Number(value.toFixed(1));
   const perRequest = (total, requests) => Number((total / requests).toFixed(3));
   await loadTools[tool].warmUp(url, token);
+  postgresPids = await findPostgresPids();
   const cpuBefore = cpuMs(serverPid);
   const postgresBefore = postgresCpuMs();
   const run = await loadTools[tool].run(url, token);
@@ -178,6 +191,7 @@ async function measure(url, token) {
     max: ms(run.max),
     serverCpuMsPerRequest: perRequest(cpuMs(serverPid) - cpuBefore, run.requests),
     postgresCpuMsPerRequest: perRequest(postgresCpuMs() - postgresBefore, run.requests),
+    postgresBackends: postgresPids.length,
     loadToolCpuMsPerRequest: perRequest(run.loadCpuMs, run.requests),
   };
 }
@@ -186,6 +200,18 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${dbName}`);
+if (explainLog) {
+  // Every statement of every new connection to this database, with its plan, timing and buffers.
+  for (const setting of [
+    `session_preload_libraries = 'auto_explain'`,
+    'auto_explain.log_min_duration = 0',
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_buffers = on',
+    'auto_explain.log_nested_statements = on',
+    'log_min_duration_statement = 0',
+  ])
+    await admin.query(`ALTER DATABASE ${dbName} SET ${setting}`);
+}
 await admin.end();
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${dbName}`;
@@ -197,6 +223,7 @@ const { stop, pid: serverPid } = await startServer({
   name: 'api',
   env: { DATABASE_URL: benchUrl.toString(), DATABASE_POOL_SIZE: poolSize, SEED_DEMO_RECORDINGS: 'false' },
   showErrors: true,
+  nodeFlags: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
 });
 try {
   // Grow the demo data to 20,000 patients and 100,000 exams over 20 organizations: the two demo
@@ -260,7 +287,20 @@ try {
     },
   ];
   const results = [];
-  for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
+  findPostgresPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((row) => row.pid);
+  if (explainLog) {
+    for (const entry of cases) {
+      await db.query(`SELECT 'bench case: ' || $1::text AS marker`, [entry.name]);
+      for (let i = 0; i < explainRequests; i++) {
+        const response = await fetch(`${origin}${entry.path}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        results.push({ case: entry.name, status: response.status });
+      }
+    }
+  } else {
+    for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
+  }
 
   // The plans of the statements behind those endpoints: the SQL the repositories send
   // (exams/repository.ts), prepared and run with the generic plan, as the server's pool does
@@ -335,6 +375,10 @@ try {
       2,
     ),
   );
+} catch (error) {
+  // Printed before the database is dropped (which ends the connections still open with an error of their own).
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await stop();
   fs.rmSync(wrkFolder, { recursive: true, force: true });

@@ -36,7 +36,8 @@ export async function startServer({ port, name, env = {}, showErrors = false, no
     stdio: ['ignore', 'ignore', showErrors ? 'inherit' : 'ignore'],
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    // A server killed by a signal (a crash test's SIGKILL) has a signalCode and no exitCode: it has exited.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingRoutes } from './plugins/auth.js';
+import { onboardedCacheMs, onboardingRoutes } from './plugins/auth.js';
 import { contractEndpoints } from './test/fuzz/contract-endpoints.js';
 import { createTestApp } from './test/test-app.js';
 import type { TestApp } from './test/test-app.js';
@@ -100,5 +100,30 @@ describe('a provider with a pending onboarding step reaches only the onboarding 
       headers: { authorization: `Bearer ${ben.token}` },
     });
     expect(search.statusCode).toBe(200);
+  });
+
+  it('a provider sent back to onboarding while signed in is gated within the cached time (issue 41)', async () => {
+    const search = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/search/patient-profiles',
+        headers: { authorization: `Bearer ${ben.token}` },
+      });
+    expect((await search()).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('healthcare_providers')
+      .set({ must_change_password: true })
+      .where('id', '=', benId)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, onboardedCacheMs + 100));
+    const gated = await search();
+    expect(gated.statusCode).toBe(409);
+    // A pending step is never cached: done, the next call answers.
+    await t.database.db
+      .updateTable('healthcare_providers')
+      .set({ must_change_password: false })
+      .where('id', '=', benId)
+      .execute();
+    expect((await search()).statusCode).toBe(200);
   });
 });

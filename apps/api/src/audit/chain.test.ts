@@ -170,3 +170,84 @@ describe.each(backends)('the audit hash chain (%s)', (backend) => {
     }
   });
 });
+
+/**
+ * Migration 018: the head row is written once per statement, and a transaction's entries link
+ * through a transaction-local setting. Multi-row statements, several statements in a transaction,
+ * savepoints rolled back or released, a statement failing half-way and concurrent transactions must
+ * still give one gapless chain whose head names its last entry.
+ */
+describe.each(backends)('the audit chain written per statement (%s)', (backend) => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let other: DatabaseHandle | undefined;
+  let hp: string;
+
+  beforeAll(async () => {
+    fresh = await freshDatabase(backend);
+    await migrate(fresh.handle);
+    const org = await fresh.handle.db
+      .insertInto('organizations')
+      .values({ name: 'Statement Clinic' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    hp = (
+      await fresh.handle.db
+        .insertInto('healthcare_providers')
+        .values({ organization_id: org.id, email_address: 'statement@test.example', password_hash: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    if (fresh.url) other = await connectDatabase({ url: fresh.url, poolSize: 4 });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await fresh?.handle.close();
+    await fresh?.drop();
+  });
+
+  const rows = (n: number, actorKind = 'healthcare-provider') =>
+    Array.from({ length: n }, () => ({
+      actor_kind: actorKind as 'healthcare-provider',
+      healthcare_provider_id: hp,
+      action: 'read' as const,
+      target_type: 'exam' as const,
+    }));
+
+  it('keeps one chain through multi-row statements, savepoints and a statement failing half-way', async () => {
+    const db = fresh.handle.db;
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto('audit_log').values(rows(3)).execute();
+      await sql`SAVEPOINT a`.execute(tx);
+      await tx.insertInto('audit_log').values(rows(2)).execute();
+      await sql`ROLLBACK TO SAVEPOINT a`.execute(tx);
+      await tx.insertInto('audit_log').values(rows(1)).execute();
+      await sql`SAVEPOINT b`.execute(tx);
+      // The third row breaks the actor_kind check after two rows went through the trigger.
+      await expect(
+        tx
+          .insertInto('audit_log')
+          .values([...rows(2), ...rows(1, 'nobody')])
+          .execute(),
+      ).rejects.toThrow();
+      await sql`ROLLBACK TO SAVEPOINT b`.execute(tx);
+      await sql`SAVEPOINT c`.execute(tx);
+      await tx.insertInto('audit_log').values(rows(2)).execute();
+      await sql`RELEASE SAVEPOINT c`.execute(tx);
+    });
+    await db.insertInto('audit_log').values(rows(4)).execute();
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, entries: 10, head: { seq: 10 } });
+  });
+
+  it('serializes concurrent multi-statement transactions (PostgreSQL: from two pools)', async () => {
+    const handles = [fresh.handle.db, ...(other ? [other.db] : [])];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        handles[i % handles.length]!.transaction().execute(async (tx) => {
+          await tx.insertInto('audit_log').values(rows(2)).execute();
+          await tx.insertInto('audit_log').values(rows(3)).execute();
+        }),
+      ),
+    );
+    expect(await verifyAuditChain(fresh.handle.db)).toMatchObject({ ok: true, entries: 210, head: { seq: 210 } });
+  });
+});
