@@ -1,5 +1,5 @@
 import type { ChainMessage } from '@auscura/audio-engine/worklet-messages';
-import { chainOptions, createPlaybackChain } from './playback.ts';
+import { ChainRestarts, chainOptions, createPlaybackChain } from './playback.ts';
 import type { PlaybackSettings, Span } from './playback.ts';
 
 /** One of the two recordings compared: its decoded samples and where it starts on the shared axis. */
@@ -33,12 +33,17 @@ export class ComparePlayback {
   private heard: CompareSide = 'current';
   private stoppedAt = 0;
   private destroyed = false;
+  /** Counts play() calls: a call that a later play(), stop() or destroy() overtook starts nothing. */
+  private plays = 0;
+  private readonly restarts: ChainRestarts;
 
   private constructor(
     private readonly context: AudioContext,
     private readonly node: AudioWorkletNode,
     private readonly tracks: Record<CompareSide, { buffer: AudioBuffer; pad: number; gain: GainNode }>,
-  ) {}
+  ) {
+    this.restarts = new ChainRestarts(node);
+  }
 
   static async create(
     current: CompareTrack,
@@ -73,8 +78,11 @@ export class ComparePlayback {
   async play(from: number, span: Span, mode: CompareMode, loop: boolean): Promise<void> {
     if (this.destroyed) return;
     this.halt();
+    const play = ++this.plays;
     await this.context.resume();
-    this.send({ type: 'reset' });
+    // The chain restarts with the first sound, as the single player's does (ChainRestarts).
+    await this.restarts.arm(play);
+    if (play !== this.plays || this.destroyed) return;
     const now = this.context.currentTime;
     const start = Math.max(0, span.start);
     const end = Math.max(start, span.end);
@@ -178,6 +186,7 @@ export class ComparePlayback {
   }
 
   stop(): void {
+    this.plays++;
     this.halt();
   }
 
@@ -186,6 +195,7 @@ export class ComparePlayback {
     this.halt();
     this.destroyed = true;
     this.onEnded = null;
+    this.restarts.release();
     this.node.port.close();
     for (const side of sides) this.tracks[side].gain.disconnect();
     this.node.disconnect();

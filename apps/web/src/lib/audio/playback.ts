@@ -49,6 +49,44 @@ export async function createPlaybackChain(
 }
 
 /**
+ * The chain's reset, timed to the sound: `arm(id)` asks the 'playback-processor' to reset on the first
+ * quantum that carries sound and resolves once it has armed (ChainMessage 'restart' says why a plain
+ * reset message could not promise that). One round trip to the audio thread, a few milliseconds; if no
+ * answer comes (a closed context), it resolves after 1 s and playback goes on.
+ */
+export class ChainRestarts {
+  private readonly armed = new Map<number, () => void>();
+
+  constructor(private readonly node: AudioWorkletNode) {
+    node.port.onmessage = (event: MessageEvent<ChainReply>) => {
+      if (event.data.type !== 'restart-armed') return;
+      this.armed.get(event.data.id)?.();
+      this.armed.delete(event.data.id);
+    };
+  }
+
+  arm(id: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.armed.delete(id);
+        resolve();
+      }, 1000);
+      this.armed.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.node.port.postMessage({ type: 'restart', id } satisfies ChainMessage);
+    });
+  }
+
+  /** Lets every waiting play() go on (to find it was overtaken); call before closing the port. */
+  release(): void {
+    for (const resolve of this.armed.values()) resolve();
+    this.armed.clear();
+  }
+}
+
+/**
  * Plays one decoded recording through the playback chain. Owns its AudioContext, nodes and
  * listeners; destroy() is idempotent (CONVENTIONS rule 9).
  */
@@ -63,19 +101,14 @@ export class RecordingPlayback {
   private destroyed = false;
   /** Counts play() calls: a call that a later play(), stop() or destroy() overtook starts nothing. */
   private plays = 0;
-  /** Restart ids the processor has answered, each with the promise's resolve. */
-  private readonly armed = new Map<number, () => void>();
+  private readonly restarts: ChainRestarts;
 
   private constructor(
     private readonly context: AudioContext,
     private readonly node: AudioWorkletNode,
     private readonly buffer: AudioBuffer,
   ) {
-    node.port.onmessage = (event: MessageEvent<ChainReply>) => {
-      if (event.data.type !== 'restart-armed') return;
-      this.armed.get(event.data.id)?.();
-      this.armed.delete(event.data.id);
-    };
+    this.restarts = new ChainRestarts(node);
   }
 
   static async create(
@@ -103,11 +136,9 @@ export class RecordingPlayback {
     this.halt();
     const play = ++this.plays;
     await this.context.resume();
-    // The chain restarts with this source's first sound: the processor arms its reset and says so
-    // before the source exists, so no sample of it can reach the chain first (ChainMessage
-    // 'restart' says why a plain reset message could not promise that). One round trip to the
-    // audio thread, a few milliseconds; if no answer comes (a closed context), play on after 1 s.
-    await this.armRestart(play);
+    // The chain restarts with this source's first sound: armed before the source exists, so no
+    // sample of it can reach the chain first.
+    await this.restarts.arm(play);
     if (play !== this.plays || this.destroyed) return;
     const start = Math.max(0, Math.min(span.start, this.duration));
     const end = Math.max(start, Math.min(span.end, this.duration));
@@ -163,25 +194,10 @@ export class RecordingPlayback {
     this.halt();
     this.destroyed = true;
     this.onEnded = null;
-    for (const resolve of this.armed.values()) resolve();
-    this.armed.clear();
+    this.restarts.release();
     this.node.port.close();
     this.node.disconnect();
     void this.context.close();
-  }
-
-  private armRestart(id: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.armed.delete(id);
-        resolve();
-      }, 1000);
-      this.armed.set(id, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.send({ type: 'restart', id });
-    });
   }
 
   private send(message: ChainMessage): void {

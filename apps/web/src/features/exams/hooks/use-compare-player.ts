@@ -51,7 +51,8 @@ export function useComparePlayer({ currentId, earlierId, alignment, settings, mo
       takePlaybackTurn(stopThis.current);
       const { mode: how, region: chosen } = latest.current;
       await current.play(from, span(), how, how === 'ab' && chosen !== null);
-      setState('playing');
+      // A Stop pressed while play() waited for the chain starts nothing: stay idle then.
+      if (current.playing) setState('playing');
     },
     [span],
   );
