@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Auth0Provider, useAuth0 } from '@auth0/auth0-react';
-import type { AppState } from '@auth0/auth0-react';
 import { AuthContext } from '../lib/auth.ts';
-import type { AuthState } from '../lib/auth.ts';
+import type { AuthState, SignInProviderProps } from '../lib/auth.ts';
 
 /** The Auth0 SDK's state as the app's AuthState (the names are the SDK's, so it maps one to one). */
 function Auth0Bridge({ children }: { children: ReactNode }) {
@@ -34,15 +33,7 @@ export default function Auth0AuthProvider({
   redirectUri,
   onRedirectCallback,
   children,
-}: {
-  domain: string;
-  clientId: string;
-  audience: string;
-  scope: string;
-  redirectUri: string;
-  onRedirectCallback: (appState?: AppState) => void;
-  children: ReactNode;
-}) {
+}: SignInProviderProps) {
   return (
     <Auth0Provider
       domain={domain}

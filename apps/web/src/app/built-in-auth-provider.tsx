@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { AuthContext } from '../lib/auth.ts';
-import type { AuthState, LoginOptions, LogoutOptions } from '../lib/auth.ts';
+import type { AuthState, LoginOptions, LogoutOptions, SignInProviderProps } from '../lib/auth.ts';
 import { createOidcClient } from '../lib/oidc-client.ts';
 import type { AppState, OidcClient } from '../lib/oidc-client.ts';
 
@@ -48,15 +47,7 @@ export function BuiltInAuthProvider({
   redirectUri,
   onRedirectCallback,
   children,
-}: {
-  domain: string;
-  clientId: string;
-  audience: string;
-  scope: string;
-  redirectUri: string;
-  onRedirectCallback: (appState?: AppState) => void;
-  children: ReactNode;
-}) {
+}: SignInProviderProps) {
   const client = useMemo(
     () => createOidcClient({ domain, clientId, audience, scope, redirectUri }),
     [domain, clientId, audience, scope, redirectUri],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createContext, useContext, useLayoutEffect } from 'react';
 import { claims } from '@auscura/contracts';
 import { setApiAuth } from './api-client.ts';
@@ -123,3 +124,14 @@ export function useApiAuthBridge(): void {
     return () => setApiAuth(null);
   }, [getAccessTokenSilently, loginWithRedirect]);
 }
+
+/** What both sign-in providers (built-in and Auth0) are given by the app shell. */
+export type SignInProviderProps = {
+  domain: string;
+  clientId: string;
+  audience: string;
+  scope: string;
+  redirectUri: string;
+  onRedirectCallback: (appState?: { returnTo?: string }) => void;
+  children: ReactNode;
+};

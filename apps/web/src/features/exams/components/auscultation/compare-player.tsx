@@ -21,7 +21,7 @@ import { drawWaveform, formatSeconds, xAt } from '../../utils/waveform-draw.ts';
 import { AnalysisBand } from './analysis-band.tsx';
 import { TimelineSurface } from './timeline-surface.tsx';
 import type { SurfaceDraw } from './timeline-surface.tsx';
-import { WaveformPlaceholder } from './waveform.tsx';
+import { WaveformPlaceholder, waveformColors } from './waveform.tsx';
 
 const peakBuckets = 1600;
 const laneHeight = 80;
@@ -72,14 +72,7 @@ function CompareLane({ label, auscultation, data, track, alignment, ...timeline 
           hasNoiseRecord: auscultation.noiseQualityRecord !== null,
           region: region ? { start: region.start - track.pad, end: region.end - track.pad } : null,
         },
-        {
-          wave: theme.palette.primary.dark,
-          noisy: theme.palette.error.main,
-          clean: theme.palette.success.light,
-          region: theme.palette.secondary.main,
-          background: theme.palette.grey[50],
-          murmur: theme.palette.warning.dark,
-        },
+        waveformColors(theme),
       );
       context.restore();
       if (alignment.alignedAt !== null) {

@@ -2,9 +2,11 @@ import { useCallback } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import type { Span } from '../../../../lib/audio/playback.ts';
 import type { WaveformData } from '../../hooks/use-waveform.ts';
 import { drawWaveform } from '../../utils/waveform-draw.ts';
+import type { WaveformColors } from '../../utils/waveform-draw.ts';
 import { TimelineSurface } from './timeline-surface.tsx';
 import type { SurfaceDraw } from './timeline-surface.tsx';
 
@@ -31,15 +33,12 @@ export function Waveform({ label, data, noisy, hasNoiseRecord, murmur, ...timeli
   const theme = useTheme();
   const draw = useCallback<SurfaceDraw>(
     (context, size, region) => {
-      const colors = {
-        wave: theme.palette.primary.dark,
-        noisy: theme.palette.error.main,
-        clean: theme.palette.success.light,
-        region: theme.palette.secondary.main,
-        background: theme.palette.grey[50],
-        murmur: theme.palette.warning.dark,
-      };
-      drawWaveform(context, size, { ...data, noisy, hasNoiseRecord, murmur: murmur?.spans, region }, colors);
+      drawWaveform(
+        context,
+        size,
+        { ...data, noisy, hasNoiseRecord, murmur: murmur?.spans, region },
+        waveformColors(theme),
+      );
     },
     [data, noisy, hasNoiseRecord, murmur, theme],
   );
@@ -57,6 +56,18 @@ export function Waveform({ label, data, noisy, hasNoiseRecord, murmur, ...timeli
       {...timeline}
     />
   );
+}
+
+/** The waveform's colours from the theme (the player's and Compare's pictures share them). */
+export function waveformColors(theme: Theme): WaveformColors {
+  return {
+    wave: theme.palette.primary.dark,
+    noisy: theme.palette.error.main,
+    clean: theme.palette.success.light,
+    region: theme.palette.secondary.main,
+    background: theme.palette.grey[50],
+    murmur: theme.palette.warning.dark,
+  };
 }
 
 /** Placeholder while the picture is computed, or a note when the recording cannot be read. */
