@@ -6,7 +6,8 @@
 // little-endian; the comment after each offset names its WASM type.
 
 // Heart analysis result (heartAnalyze): a header, then HEART_SEGMENT_BYTES per segment, then
-// HEART_SPAN_BYTES per unusable span, then the band matrix (HEART_BANDS_OFFSET).
+// HEART_SPAN_BYTES per unusable span, then the band matrix (HEART_BANDS_OFFSET), then the rate
+// candidates' S1 onsets (CANDIDATE_ONSETS_OFFSET).
 /** f64: heart rate from the envelope's autocorrelation (bpm; 0 when none). */
 export const HEART_RATE_ACF = 0;
 /** f64: periodicity, the median per-window correlation one period apart (-1–1). */
@@ -58,9 +59,13 @@ export const CANDIDATE_SCORE = 48;
 export const CANDIDATE_S2_CONTRAST = 56;
 /** f64: the same for its S1 segments. */
 export const CANDIDATE_S1_CONTRAST = 64;
-export const HEART_CANDIDATE_BYTES = 72;
+/** i32: byte offset (from the record's start) of its S1 onsets, CANDIDATE_ONSET_COUNT × HEART_ONSET_BYTES. */
+export const CANDIDATE_ONSETS_OFFSET = 72;
+/** i32: number of its S1 onsets (those of complete cycles outside the unusable spans, in time order). */
+export const CANDIDATE_ONSET_COUNT = 76;
+export const HEART_CANDIDATE_BYTES = 80;
 /** Header size; the segment records start here. */
-export const HEART_HEADER_BYTES = 440;
+export const HEART_HEADER_BYTES = 480;
 
 // One segment record.
 /** i32: state, 0 S1, 1 systole, 2 S2, 3 diastole. */
@@ -72,6 +77,13 @@ export const SEGMENT_END = 8;
 /** f32: mean standardised envelope over the segment. */
 export const SEGMENT_LEVEL = 12;
 export const HEART_SEGMENT_BYTES = 16;
+
+// One S1 onset of a rate candidate's decode (after the band matrix; see CANDIDATE_ONSETS_OFFSET).
+/** i32: frame of the onset. */
+export const ONSET_FRAME = 0;
+/** i32: 1 when the interval from the previous onset holds no unusable frame (0 for the first onset). */
+export const ONSET_CLEAN = 4;
+export const HEART_ONSET_BYTES = 8;
 
 // One unusable span record.
 /** i32: first frame. */

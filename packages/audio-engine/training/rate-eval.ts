@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { Engine } from '../src/engine.js';
 import { annotatedHeartRate, parseTsv, scoreSegmentation } from '../src/heart/annotations.js';
+import { chooseRateCandidate } from '../src/heart/rate-choice.js';
 import { runHeartAnalysis } from '../src/heart/result.js';
 import { heartFacts, type HeartFacts } from '../src/heart/rhythm.js';
 import { decodeFlac } from '../src/flac.js';
@@ -69,7 +70,9 @@ export async function rateRows(
     const durationSec = samples.length / rate;
     const slices = engine.noiseQuality(samples, rate);
     const noisyShare = slices.length ? slices.reduce((a, b) => a + b, 0) / slices.length : 0;
-    const facts = heartFacts(runHeartAnalysis(engine, samples, rate), durationSec);
+    const record = runHeartAnalysis(engine, samples, rate);
+    const facts = heartFacts(record, durationSec);
+    const reported = chooseRateCandidate(record.candidates);
     const signal = measureSignal(engine, samples, rate);
     const shifted = truth.map((a) => ({ ...a, start: a.start - from, end: a.end - from }));
     const score = scoreSegmentation(facts.segments, shifted, 0.1);
@@ -95,6 +98,15 @@ export async function rateRows(
       tp: score.tp,
       fp: score.fp,
       fn: score.fn,
+      durationSec,
+      noiseSlices: Array.from(slices),
+      onsets: (reported?.onsets ?? []).map((o) => [Math.round(o.time * 1000) / 1000, o.clean ? 1 : 0]),
+      annotatedSpan: marked.length
+        ? [
+            Math.min(...marked.map((a) => a.start)) - from,
+            Math.min(wholeSec, Math.max(...marked.map((a) => a.end))) - from,
+          ]
+        : [0, 0],
     });
   }
   return withReasons(rows);

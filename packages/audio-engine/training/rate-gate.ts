@@ -46,6 +46,13 @@ export interface RateRow {
   tp: number;
   fp: number;
   fn: number;
+  /** For offline study (not read by the gate): seconds analysed, the noise flags per second, the
+   * reported candidate's S1 onsets [s, 1 when the interval from the previous one is clean], and the
+   * annotated span [first, last annotated sound] in the analysed samples' time (s). */
+  durationSec?: number;
+  noiseSlices?: number[];
+  onsets?: [number, number][];
+  annotatedSpan?: [number, number];
 }
 
 /** Of the rates given, the share within 5 bpm that a gate must keep on the training folds. */

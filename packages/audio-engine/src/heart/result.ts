@@ -34,6 +34,11 @@ export interface RateCandidate {
   /** Mean standardised envelope of its S2 (S1) segments less the larger of its systoles' and diastoles'. */
   s2Contrast: number;
   s1Contrast: number;
+  /**
+   * The S1 onsets of its decode's complete cycles outside the unusable spans, in time order (s), each
+   * with whether the interval from the previous onset is free of unusable frames (false for the first).
+   */
+  onsets: { time: number; clean: boolean }[];
 }
 
 /** The record's content, in seconds. */
@@ -85,6 +90,15 @@ function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
   const candidates: RateCandidate[] = [];
   for (let i = 0; i < v.getInt32(R.HEART_CANDIDATE_COUNT, true); i++) {
     const o = R.HEART_CANDIDATES + i * R.HEART_CANDIDATE_BYTES;
+    const onsets: { time: number; clean: boolean }[] = [];
+    const base = v.getInt32(o + R.CANDIDATE_ONSETS_OFFSET, true);
+    for (let j = 0; j < v.getInt32(o + R.CANDIDATE_ONSET_COUNT, true); j++) {
+      const q = base + j * R.HEART_ONSET_BYTES;
+      onsets.push({
+        time: v.getInt32(q + R.ONSET_FRAME, true) / frameRate,
+        clean: v.getInt32(q + R.ONSET_CLEAN, true) !== 0,
+      });
+    }
     candidates.push({
       period: v.getFloat64(o + R.CANDIDATE_PERIOD, true),
       height: v.getFloat64(o + R.CANDIDATE_HEIGHT, true),
@@ -95,6 +109,7 @@ function readHeartRecord(memory: WebAssembly.Memory, p: number): HeartRecord {
       score: v.getFloat64(o + R.CANDIDATE_SCORE, true),
       s2Contrast: v.getFloat64(o + R.CANDIDATE_S2_CONTRAST, true),
       s1Contrast: v.getFloat64(o + R.CANDIDATE_S1_CONTRAST, true),
+      onsets,
     });
   }
   return {

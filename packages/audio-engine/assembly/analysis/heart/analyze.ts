@@ -14,6 +14,8 @@
 import {
   CANDIDATE_HEIGHT,
   CANDIDATE_INTERVALS,
+  CANDIDATE_ONSET_COUNT,
+  CANDIDATE_ONSETS_OFFSET,
   CANDIDATE_PERIOD,
   CANDIDATE_PERIODICITY,
   CANDIDATE_RATE,
@@ -32,6 +34,7 @@ import {
   HEART_FRAME_COUNT,
   HEART_FRAME_RATE,
   HEART_HEADER_BYTES,
+  HEART_ONSET_BYTES,
   HEART_PERIOD,
   HEART_PERIODICITY,
   HEART_RATE_ACF,
@@ -41,6 +44,8 @@ import {
   HEART_SPAN_COUNT,
   HEART_SYSTOLE,
   HEART_UNUSABLE_FRAMES,
+  ONSET_CLEAN,
+  ONSET_FRAME,
   SEGMENT_END,
   SEGMENT_LEVEL,
   SEGMENT_START,
@@ -86,6 +91,11 @@ class CandidateStats {
   intervals: i32 = 0;
   s1: f64 = 0;
   s2: f64 = 0;
+  /** S1 onsets (frames) of complete cycles outside the unusable frames, in time order. */
+  onsets: StaticArray<i32> = new StaticArray<i32>(0);
+  /** Per onset: 1 when the interval from the previous one holds no unusable frame. */
+  clean: StaticArray<u8> = new StaticArray<u8>(0);
+  onsetCount: i32 = 0;
 }
 
 function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: StaticArray<u8>): CandidateStats {
@@ -93,7 +103,7 @@ function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: Static
   const n = segs.length / 3;
   const sum = new StaticArray<f64>(4);
   const cnt = new StaticArray<i32>(4);
-  const onsets = new StaticArray<f64>(n);
+  const onsets = new StaticArray<i32>(max(1, n));
   let k = 0;
   for (let i = 0; i < n; i++) {
     const st = segs[3 * i];
@@ -105,15 +115,22 @@ function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: Static
     sum[st] += m / <f64>(b - a);
     cnt[st]++;
     // S1 onsets of complete cycles (not the first or last segment), as ../../../src/heart/rhythm.ts.
-    if (st == S1 && i > 0 && i < n - 1) onsets[k++] = <f64>a;
+    if (st == S1 && i > 0 && i < n - 1) onsets[k++] = a;
   }
+  const clean = new StaticArray<u8>(max(1, k));
   const iv = new StaticArray<f64>(max(1, k));
   let m = 0;
   for (let i = 1; i < k; i++) {
-    let clean = true;
-    for (let f = <i32>onsets[i - 1]; f <= <i32>onsets[i] && clean; f++) if (bad[f] != 0) clean = false;
-    if (clean) iv[m++] = (onsets[i] - onsets[i - 1]) / FRAME_RATE;
+    let ok = true;
+    for (let f = onsets[i - 1]; f <= onsets[i] && ok; f++) if (bad[f] != 0) ok = false;
+    if (ok) {
+      clean[i] = 1;
+      iv[m++] = <f64>(onsets[i] - onsets[i - 1]) / FRAME_RATE;
+    }
   }
+  out.onsets = onsets;
+  out.clean = clean;
+  out.onsetCount = k;
   out.intervals = m;
   if (m >= 2) {
     out.rate = 60 / medianOf(iv, m);
@@ -131,51 +148,84 @@ function candidateStats(segs: StaticArray<i32>, e: StaticArray<f64>, bad: Static
   return out;
 }
 
-function storeCandidates(
-  out: usize,
+class Candidate {
+  period: f64 = 0;
+  height: f64 = 0;
+  periodicity: f64 = 0;
+  score: f64 = 0;
+  stats: CandidateStats = new CandidateStats();
+}
+
+/** Decodes the rate candidates (the chosen period first, whose decode is the segments' own). */
+function rateCandidates(
   rhythm: Rhythm,
   e: StaticArray<f64>,
   bad: StaticArray<u8>,
   chosenSegs: StaticArray<i32>,
   chosenScore: f64,
-): void {
+): Array<Candidate> {
   const r = rhythm.prominence;
   const top = rhythm.peakCount > 0 ? r[rhythm.peakLags[0]] : 0;
   const chosenLag = rhythm.period * FRAME_RATE;
-  let count = 0;
-  for (let i = -1; i < rhythm.peakCount && count < HEART_MAX_CANDIDATES; i++) {
-    let period: f64, systole: f64, periodicity: f64, height: f64;
+  const list = new Array<Candidate>();
+  for (let i = -1; i < rhythm.peakCount && list.length < HEART_MAX_CANDIDATES; i++) {
+    const c = new Candidate();
+    let systole: f64;
     if (i < 0) {
-      period = rhythm.period;
+      c.period = rhythm.period;
       systole = rhythm.systole;
-      periodicity = rhythm.periodicity;
+      c.periodicity = rhythm.periodicity;
       const l = <i32>Math.round(chosenLag);
-      height = top > 0 && l < r.length ? r[l] / top : 0;
+      c.height = top > 0 && l < r.length ? r[l] / top : 0;
     } else {
       const l = rhythm.peakLags[i];
       if (Math.abs(<f64>l - chosenLag) <= 2) continue;
-      period = refine(r, l) / FRAME_RATE;
-      systole = systoleFor(r, period);
-      periodicity = windowPeriodicity(rhythm.detrended, bad, l);
-      height = top > 0 ? r[l] / top : 0;
+      c.period = refine(r, l) / FRAME_RATE;
+      systole = systoleFor(r, c.period);
+      c.periodicity = windowPeriodicity(rhythm.detrended, bad, l);
+      c.height = top > 0 ? r[l] / top : 0;
     }
     // The chosen period's decode is the segments' own: not decoded again.
-    const segs = i < 0 ? chosenSegs : decode(e, period, systole);
-    const score = (i < 0 ? chosenScore : lastScore) / <f64>max(1, e.length);
-    const c = candidateStats(segs, e, bad);
-    const p = out + <usize>HEART_CANDIDATES + <usize>count * <usize>HEART_CANDIDATE_BYTES;
-    store<f64>(p + <usize>CANDIDATE_PERIOD, period);
-    store<f64>(p + <usize>CANDIDATE_HEIGHT, height);
-    store<f64>(p + <usize>CANDIDATE_PERIODICITY, periodicity);
+    const segs = i < 0 ? chosenSegs : decode(e, c.period, systole);
+    c.score = (i < 0 ? chosenScore : lastScore) / <f64>max(1, e.length);
+    c.stats = candidateStats(segs, e, bad);
+    list.push(c);
+  }
+  return list;
+}
+
+/** Bytes the candidates' onsets take after the band matrix. */
+function onsetBytes(list: Array<Candidate>): usize {
+  let n: usize = 0;
+  for (let i = 0; i < list.length; i++) n += <usize>list[i].stats.onsetCount * <usize>HEART_ONSET_BYTES;
+  return n;
+}
+
+function storeCandidates(out: usize, list: Array<Candidate>, onsetBase: usize): void {
+  let o = onsetBase;
+  for (let k = 0; k < list.length; k++) {
+    const cand = list[k];
+    const c = cand.stats;
+    const p = out + <usize>HEART_CANDIDATES + <usize>k * <usize>HEART_CANDIDATE_BYTES;
+    store<f64>(p + <usize>CANDIDATE_PERIOD, cand.period);
+    store<f64>(p + <usize>CANDIDATE_HEIGHT, cand.height);
+    store<f64>(p + <usize>CANDIDATE_PERIODICITY, cand.periodicity);
     store<f64>(p + <usize>CANDIDATE_RATE, c.rate);
     store<f64>(p + <usize>CANDIDATE_RHYTHM_CV, c.cv);
     store<f64>(p + <usize>CANDIDATE_INTERVALS, <f64>c.intervals);
-    store<f64>(p + <usize>CANDIDATE_SCORE, score);
+    store<f64>(p + <usize>CANDIDATE_SCORE, cand.score);
     store<f64>(p + <usize>CANDIDATE_S2_CONTRAST, c.s2);
     store<f64>(p + <usize>CANDIDATE_S1_CONTRAST, c.s1);
-    count++;
+    store<i32>(p + <usize>CANDIDATE_ONSETS_OFFSET, <i32>o);
+    store<i32>(p + <usize>CANDIDATE_ONSET_COUNT, c.onsetCount);
+    for (let j = 0; j < c.onsetCount; j++) {
+      const q = out + o + <usize>j * <usize>HEART_ONSET_BYTES;
+      store<i32>(q + <usize>ONSET_FRAME, c.onsets[j]);
+      store<i32>(q + <usize>ONSET_CLEAN, <i32>c.clean[j]);
+    }
+    o += <usize>c.onsetCount * <usize>HEART_ONSET_BYTES;
   }
-  store<i32>(out + <usize>HEART_CANDIDATE_COUNT, count);
+  store<i32>(out + <usize>HEART_CANDIDATE_COUNT, list.length);
 }
 
 /** `withBands` 0 leaves the band matrix out (frame count × 0 values): the benchmark times the murmur stage with it. */
@@ -214,7 +264,12 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   const spanBase = segBase + <usize>segCount * <usize>HEART_SEGMENT_BYTES;
   const bandBase = spanBase + <usize>spanCount * <usize>HEART_SPAN_BYTES;
   const bandFrames = withBands != 0 ? T : 0;
-  const out = heap.alloc(bandBase + <usize>bandFrames * <usize>HEART_BAND_VALUES * 4);
+  const candidates =
+    segs !== null
+      ? rateCandidates(rhythm, e, bad, changetype<StaticArray<i32>>(segs), chosenScore)
+      : new Array<Candidate>();
+  const onsetBase = bandBase + <usize>bandFrames * <usize>HEART_BAND_VALUES * 4;
+  const out = heap.alloc(onsetBase + onsetBytes(candidates));
   if (bandFrames > 0) heartBands(x, bandFrames, out + bandBase);
   freeIntermediate(x);
   store<i32>(out + <usize>HEART_BANDS_OFFSET, <i32>bandBase);
@@ -229,8 +284,7 @@ export function heartAnalyze(ptr: usize, n: i32, sampleRate: f64, withBands: i32
   store<i32>(out + <usize>HEART_FRAME_COUNT, T);
   store<i32>(out + <usize>HEART_SPAN_COUNT, spanCount);
   store<i32>(out + <usize>HEART_UNUSABLE_FRAMES, badFrames);
-  store<i32>(out + <usize>HEART_CANDIDATE_COUNT, 0);
-  if (segs !== null) storeCandidates(out, rhythm, e, bad, changetype<StaticArray<i32>>(segs), chosenScore);
+  storeCandidates(out, candidates, onsetBase);
   if (segs !== null) {
     const s = changetype<StaticArray<i32>>(segs);
     for (let i = 0; i < segCount; i++) {
