@@ -174,7 +174,7 @@ export function signalVerdict(m: SignalMeasures): RecordingQuality | null {
 
 /**
  * The rate-confidence gate: the segmentation has established the heartbeat. One confidence, the
- * log-odds of a logistic model over six measures of the reported rate's own decode
+ * log-odds of a logistic model over seven measures of the reported rate's own decode
  * (./heart/rate-choice.ts RateEstimate), against a threshold. The model and the threshold are fitted
  * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts); the shipped ones
  * (./heart/rate-confidence.json) are what that run fits on all patients (`--out`).
@@ -205,6 +205,7 @@ export const RATE_MEASURES = [
   'S1/ACF disagreement',
   'score margin',
   'S2 contrast',
+  'rate drift (bpm)',
 ] as const;
 
 /** The measures the confidence reads, in RATE_MEASURES order. */
@@ -216,6 +217,7 @@ export function rateMeasures(rate: RateEstimate): number[] {
     acfDisagreement(rate),
     rate.scoreMargin,
     rate.s2Contrast,
+    rate.rateDriftBpm,
   ];
 }
 
@@ -292,5 +294,5 @@ export function heartVerdict(facts: HeartFacts, noisyShare: number | undefined):
 export function rateWithheldReason(facts: HeartFacts, model: RateConfidenceModel = RATE_CONFIDENCE): string | null {
   const rate = facts.rate;
   if (heartbeatEstablished(rate, model)) return null;
-  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${rate.periodicity.toFixed(2)}, rhythm CV ${rate.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(rate) * 100)} % apart, decode margin ${rate.scoreMargin.toFixed(2)})`;
+  return `heart rate withheld: the heartbeat's timing was not established with confidence (periodicity ${rate.periodicity.toFixed(2)}, rhythm CV ${rate.rhythmCv.toFixed(2)}, S1 and autocorrelation rates ${Math.round(acfDisagreement(rate) * 100)} % apart, decode margin ${rate.scoreMargin.toFixed(2)}, rate drifting by ${Math.round(rate.rateDriftBpm)} bpm over the recording)`;
 }

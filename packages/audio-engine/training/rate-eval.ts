@@ -88,6 +88,7 @@ export async function rateRows(
       rhythmCv: facts.rate.rhythmCv,
       s2Contrast: facts.rate.s2Contrast,
       scoreMargin: facts.rate.scoreMargin,
+      rateDriftBpm: facts.rate.rateDriftBpm,
       segmentsBpm: Number.isFinite(facts.heartRateBpm) ? facts.heartRateBpm : 0,
       segmentsPeriodicity: facts.periodicity,
       segmentsCycles: facts.cycles,

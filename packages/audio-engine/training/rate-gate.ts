@@ -33,6 +33,8 @@ export interface RateRow {
   s2Contrast: number;
   /** The chosen decode's path score per frame less the best other candidate's (RateEstimate.scoreMargin). */
   scoreMargin: number;
+  /** How far the rate drifts over the recording (RateEstimate.rateDriftBpm). */
+  rateDriftBpm: number;
   /** The segments' own rate, periodicity and cycles (HeartFacts), which the quality verdict judges. */
   segmentsBpm: number;
   segmentsPeriodicity: number;
@@ -78,6 +80,7 @@ export function rowEstimate(r: RateRow): RateEstimate {
     rhythmCv: r.rhythmCv,
     s2Contrast: r.s2Contrast,
     scoreMargin: r.scoreMargin,
+    rateDriftBpm: r.rateDriftBpm,
   };
 }
 

@@ -35,6 +35,39 @@ export interface RateEstimate {
    * says the envelope fits this period far better than any other the autocorrelation allows.
    */
   scoreMargin: number;
+  /**
+   * How far the rate drifts over the recording: the largest difference (bpm) between the median rate
+   * of a third of the decode's clean S1-to-S1 intervals (in time order) and the reported rate;
+   * NO_DRIFT_MEASURE_BPM when there are fewer than two intervals per third. A rate that changes
+   * over the recording is one number for none of it (issue 35: on CirCor the wrong rates given were
+   * mostly of recordings whose annotated few seconds ran at another rate than the whole).
+   */
+  rateDriftBpm: number;
+}
+
+/** Parts the intervals are split into for the drift. */
+export const DRIFT_PARTS = 3;
+/** The drift given when it cannot be measured (as unsure as a rate drifting by this much). */
+export const NO_DRIFT_MEASURE_BPM = 30;
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The drift (RateEstimate.rateDriftBpm) of a candidate's clean intervals against `rateBpm`. */
+export function rateDrift(onsets: readonly { time: number; clean: boolean }[], rateBpm: number): number {
+  const iv: number[] = [];
+  for (let i = 1; i < onsets.length; i++) if (onsets[i]!.clean) iv.push(onsets[i]!.time - onsets[i - 1]!.time);
+  const n = iv.length;
+  if (n < 2 * DRIFT_PARTS || !(rateBpm > 0)) return NO_DRIFT_MEASURE_BPM;
+  let drift = 0;
+  for (let p = 0; p < DRIFT_PARTS; p++) {
+    const part = iv.slice(Math.floor((p * n) / DRIFT_PARTS), Math.floor(((p + 1) * n) / DRIFT_PARTS));
+    drift = Math.max(drift, Math.abs(60 / median(part) - rateBpm));
+  }
+  return drift;
 }
 
 /** The margin given when no other candidate was decoded (nothing competed: as decisive as the widest seen). */
@@ -62,5 +95,6 @@ export function rateEstimate(c: RateCandidate, all: readonly RateCandidate[] = [
     rhythmCv: c.rhythmCv,
     s2Contrast: c.s2Contrast,
     scoreMargin: Number.isFinite(rival) ? Math.min(LONE_CANDIDATE_MARGIN, c.score - rival) : LONE_CANDIDATE_MARGIN,
+    rateDriftBpm: rateDrift(c.onsets, c.rateBpm),
   };
 }

@@ -2,7 +2,7 @@
 // ./diagnosis.ts judges them). Pure TypeScript, so every host computes the same numbers.
 import type { HeartRecord, HeartSegment, HeartState } from './result.js';
 import { exp, log10 } from '../portable-math.js';
-import { chooseRateCandidate, rateEstimate, type RateEstimate } from './rate-choice.js';
+import { chooseRateCandidate, NO_DRIFT_MEASURE_BPM, rateEstimate, type RateEstimate } from './rate-choice.js';
 
 export interface SegmentStats {
   count: number;
@@ -101,7 +101,16 @@ export function heartFacts(record: HeartRecord, duration: number): HeartFacts {
   const chosen = chooseRateCandidate(record.candidates);
   const rate: RateEstimate = chosen
     ? rateEstimate(chosen, record.candidates)
-    : { heartRateBpm, heartRateAcfBpm: acf, periodicity, cycles: s1.length, rhythmCv, s2Contrast: 0, scoreMargin: 0 };
+    : {
+        heartRateBpm,
+        heartRateAcfBpm: acf,
+        periodicity,
+        cycles: s1.length,
+        rhythmCv,
+        s2Contrast: 0,
+        scoreMargin: 0,
+        rateDriftBpm: NO_DRIFT_MEASURE_BPM,
+      };
   return {
     heartRateBpm,
     heartRateAcfBpm: acf,
