@@ -174,7 +174,7 @@ export function signalVerdict(m: SignalMeasures): RecordingQuality | null {
 
 /**
  * The rate-confidence gate: the segmentation has established the heartbeat. One confidence, the
- * log-odds of a logistic model over seven measures of the reported rate's own decode
+ * log-odds of a logistic model over eight measures of the reported rate's own decode
  * (./heart/rate-choice.ts RateEstimate), against a threshold. The model and the threshold are fitted
  * by `npm run eval:rate` on CirCor, patient-disjointly (../training/rate-gate.ts); the shipped ones
  * (./heart/rate-confidence.json) are what that run fits on all patients (`--out`).
@@ -206,6 +206,7 @@ export const RATE_MEASURES = [
   'score margin',
   'S2 contrast',
   'rate drift (bpm)',
+  'rhythm SD (bpm)',
 ] as const;
 
 /** The measures the confidence reads, in RATE_MEASURES order. */
@@ -218,6 +219,9 @@ export function rateMeasures(rate: RateEstimate): number[] {
     rate.scoreMargin,
     rate.s2Contrast,
     rate.rateDriftBpm,
+    // The CV in beats per minute: the criterion is 5 bpm whatever the rate, and a CV of 0.08 is
+    // 4.8 bpm at 60 bpm but 11 bpm at 140 (an infant's).
+    rate.rhythmCv * rate.heartRateBpm,
   ];
 }
 

@@ -2,7 +2,14 @@
 // the candidates come from the WASM record, the first is the segments' own period.
 import { describe, expect, it } from 'vitest';
 import { loadEngine, readMonoWav } from '../src/node.js';
-import { chooseRateCandidate, LONE_CANDIDATE_MARGIN, rateEstimate, SLOWER_MARGIN } from '../src/heart/rate-choice.js';
+import {
+  chooseRateCandidate,
+  LONE_CANDIDATE_MARGIN,
+  NO_DRIFT_MEASURE_BPM,
+  rateDrift,
+  rateEstimate,
+  SLOWER_MARGIN,
+} from '../src/heart/rate-choice.js';
 import { runHeartAnalysis, type RateCandidate } from '../src/heart/result.js';
 import { heartFacts } from '../src/heart/rhythm.js';
 import { fixturePath } from './helpers.js';
@@ -20,7 +27,15 @@ function candidate(period: number, score: number, rateBpm = 60 / period): RateCa
     score,
     s2Contrast: 1,
     s1Contrast: 1,
+    onsets: [],
   };
+}
+
+/** S1 onsets at the given intervals (s), every interval clean. */
+function onsetsAt(intervals: number[]): { time: number; clean: boolean }[] {
+  const out = [{ time: 0, clean: false }];
+  for (const d of intervals) out.push({ time: out[out.length - 1]!.time + d, clean: true });
+  return out;
 }
 
 describe('rate choice among the autocorrelation candidates', () => {
@@ -71,5 +86,35 @@ describe('rate choice among the autocorrelation candidates', () => {
     expect(rateEstimate(all[0]!, [all[0]!]).scoreMargin).toBe(LONE_CANDIDATE_MARGIN);
     const far = [candidate(0.5, 1.9), candidate(1, 0.1)];
     expect(rateEstimate(far[0]!, far).scoreMargin).toBe(LONE_CANDIDATE_MARGIN);
+  });
+
+  it('measures how far the rate drifts: the largest gap between a third of the intervals and the rate', () => {
+    // 100 bpm steady: no drift.
+    expect(rateDrift(onsetsAt(new Array(12).fill(0.6)), 100)).toBeCloseTo(0, 10);
+    // The last third at 120 bpm (0.5 s), the rest at 100 bpm: 20 bpm.
+    const drifting = onsetsAt([...new Array(8).fill(0.6), ...new Array(4).fill(0.5)]);
+    expect(rateDrift(drifting, 100)).toBeCloseTo(20, 6);
+    // Beat-to-beat alternation (sinus arrhythmia) spread evenly does not drift: every third's median is the rate.
+    const alternating = onsetsAt(Array.from({ length: 12 }, (_, i) => (i % 2 ? 0.66 : 0.54)));
+    expect(rateDrift(alternating, 100)).toBeCloseTo(0, 6);
+    // Intervals across an unusable span (not clean) do not count: without the fast last third's, no drift.
+    for (const o of drifting.slice(9)) o.clean = false;
+    expect(rateDrift(drifting, 100)).toBeCloseTo(0, 6);
+    // Too few intervals for three parts of two: as unsure as a large drift.
+    expect(rateDrift(onsetsAt([0.6, 0.6, 0.6, 0.6, 0.6]), 100)).toBe(NO_DRIFT_MEASURE_BPM);
+  });
+
+  it('carries the reported candidate’s drift and its S1 onsets from the record', () => {
+    const { samples, sampleRate } = readMonoWav(fixturePath('heart_normal_circor_49974_MV'));
+    const record = runHeartAnalysis(engine, samples, sampleRate);
+    const facts = heartFacts(record, samples.length / sampleRate);
+    const chosen = chooseRateCandidate(record.candidates)!;
+    const clean = chosen.onsets.filter((o) => o.clean).length;
+    expect(clean).toBe(chosen.intervals);
+    for (let i = 1; i < chosen.onsets.length; i++)
+      expect(chosen.onsets[i]!.time).toBeGreaterThan(chosen.onsets[i - 1]!.time);
+    expect(facts.rate.rateDriftBpm).toBe(rateDrift(chosen.onsets, chosen.rateBpm));
+    expect(facts.rate.rateDriftBpm).toBeGreaterThanOrEqual(0);
+    expect(facts.rate.rateDriftBpm).toBeLessThan(NO_DRIFT_MEASURE_BPM);
   });
 });

@@ -21,6 +21,7 @@ const clean: RateEstimate = {
   rhythmCv: 0.04,
   s2Contrast: 1,
   scoreMargin: 0.2,
+  rateDriftBpm: 1,
 };
 
 describe('the rate gate', () => {
@@ -36,6 +37,14 @@ describe('the rate gate', () => {
     const unsure = { ...clean, periodicity: 0.3, rhythmCv: 0.12, scoreMargin: -0.05 };
     expect(rateConfidence(unsure)).toBeLessThan(rateConfidence(clean));
     expect(heartbeatEstablished(unsure)).toBe(false);
+  });
+
+  it('trusts a rate less when it drifts over the recording', () => {
+    // A rate whose thirds run 20 bpm apart is no one rate for the recording (src/heart/rate-choice.ts rateDrift).
+    expect(RATE_CONFIDENCE.weights[RATE_MEASURES.indexOf('rate drift (bpm)')]).toBeLessThan(0);
+    expect(rateConfidence({ ...clean, rateDriftBpm: 20 })).toBeLessThan(rateConfidence(clean));
+    expect(heartbeatEstablished({ ...clean, rhythmCv: 0.07, rateDriftBpm: 20 })).toBe(false);
+    expect(heartbeatEstablished({ ...clean, rhythmCv: 0.07, rateDriftBpm: 1 })).toBe(true);
   });
 
   it('never gives a rate below the floors, however confident the model', () => {
@@ -64,6 +73,7 @@ describe('the rate gate', () => {
         rhythmCv: 0.05 + 0.001 * (i % 3),
         s2Contrast: 1,
         scoreMargin: wrong ? 0.01 + 0.0001 * i : 0.15 + 0.0001 * i,
+        rateDriftBpm: 2 + 0.01 * (i % 4),
         segmentsBpm: 100,
         segmentsPeriodicity: 0.5,
         segmentsCycles: 30,
