@@ -26,27 +26,61 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
 ];
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+type ModuleInfo = { importedIds: readonly string[]; code: string | null };
+type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
 const appEntry = path.resolve(import.meta.dirname, 'src/main.tsx');
 // One set per chunking pass (the context object is that pass's).
 const firstScreenSets = new WeakMap<ModuleGraph, Set<string>>();
 
-/** A module of re-exports only (a package's index): nothing but import and export-from statements. */
-function isBarrel(code: string | null): boolean {
-  if (!code) return false;
-  const rest = code
-    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
-    .replace(/\b(import|export)\b[^;'"]*?\bfrom\s*(['"])[^'"]*\2\s*;?/g, '')
-    .replace(/\bexport\s*\{[^}]*\}\s*;?/g, '');
-  return rest.trim() === '';
+/** The name a binding gets in an import or export list: `b` of `a as b`, `a` of `a`. */
+const boundName = (part: string) =>
+  part
+    .trim()
+    .split(/\s+as\s+/)
+    .pop() ?? '';
+
+/** The local names an import clause binds (`a, { b, c as d }, * as e` gives a, b, d, e). */
+function localNames(clause: string): string[] {
+  return clause
+    .replace(/[{}]/g, ',')
+    .split(',')
+    .map(boundName)
+    .filter((name) => /^[\w$]+$/.test(name));
 }
 
 /**
- * Every module the entry imports statically, directly or not: what any page needs before its first
- * render. A barrel's modules are not followed: the entry may use one export of it and lazy screens
- * the rest (the contracts' index re-exports every resource, react-query's its mutations); the
- * bundler itself puts the ones the entry uses in the entry's chunk.
+ * The modules `id` imports for its own code, leaving out those it only re-exports (`export … from`,
+ * or imported and listed in an `export { … }`): a package's index re-exports everything while the
+ * entry may use one export of it and lazy screens the rest (the contracts' index re-exports every
+ * resource, react-query's its mutations). What the entry does use of a re-exported module the
+ * bundler puts in the entry's chunk by itself, as it does for any module the entry imports.
  */
+function ownImports(id: string, info: ModuleInfo): readonly string[] {
+  if (!info.code) return info.importedIds;
+  const code = info.code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  const statement = /\b(import|export)\b([^;'"]*?)\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]/g;
+  const body = code.replace(statement, '').replace(/\bexport\s*\{[^}]*\}/g, '');
+  const used = (name: string) => new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(body);
+  const reexported = new Set<string>();
+  const ownCode = new Set<string>();
+  for (const [, kind, clause, spec, bare] of code.matchAll(statement)) {
+    if (bare) ownCode.add(bare);
+    else if (kind === 'export' || !localNames(clause!).some(used)) reexported.add(spec!);
+    else ownCode.add(spec!);
+  }
+  const onlyReexported = [...reexported].filter((spec) => !ownCode.has(spec));
+  if (onlyReexported.length === 0) return info.importedIds;
+  const stem = (file: string) => file.replace(/\.[cm]?[jt]sx?$/, '');
+  const isTarget = (spec: string, other: string) =>
+    spec.startsWith('.')
+      ? [stem(path.resolve(path.dirname(id), spec)), path.resolve(path.dirname(id), spec, 'index')].includes(
+          stem(other),
+        )
+      : other.includes(`/node_modules/${spec}/`) || stem(other).endsWith(`/node_modules/${spec}`);
+  return info.importedIds.filter((other) => !onlyReexported.some((spec) => isTarget(spec, other)));
+}
+
+/** Every module the entry imports statically, directly or not, for code that runs: what any page needs before its first render. */
 function firstScreenModules(graph: ModuleGraph): Set<string> {
   let modules = firstScreenSets.get(graph);
   if (modules) return modules;
@@ -56,7 +90,7 @@ function firstScreenModules(graph: ModuleGraph): Set<string> {
     if (modules.has(id)) continue;
     modules.add(id);
     const info = graph.getModuleInfo(id);
-    if (info && !isBarrel(info.code)) pending.push(...info.importedIds);
+    if (info) pending.push(...ownImports(id, info));
   }
   firstScreenSets.set(graph, modules);
   return modules;
@@ -81,7 +115,7 @@ function zodWithoutJsonSchema(): Plugin {
       const names = new Set<string>();
       for (const [, name] of source.matchAll(/^export (?:const|function|class) (\w+)/gm)) names.add(name!);
       for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm)) {
-        for (const part of list!.split(',')) names.add(part.trim().split(/\s+as\s+/).pop()!);
+        for (const part of list!.split(',')) names.add(boundName(part));
       }
       names.delete('');
       const lines = [
@@ -97,6 +131,42 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme hands a theme with colour schemes or CSS variables to createThemeWithVars, and
+ * any other to createThemeNoVars; its own default theme (built on import by every styled component)
+ * and ours (app/theme.ts) have neither, yet the reference ships createThemeWithVars and the CSS
+ * variables machinery it pulls in (~4 KB gzip). In the web build createTheme is createThemeNoVars
+ * for those themes, exactly what the original does with them, and refuses the others loudly.
+ */
+function muiThemesWithoutCssVars(): Plugin {
+  const createTheme = /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/;
+  return {
+    name: 'auscura:mui-themes-without-css-vars',
+    apply: 'build',
+    load(id) {
+      if (!createTheme.test(id)) return null;
+      const original = fs.readFileSync(id, 'utf8');
+      // The branch this stands for: if MUI changes it, stop the build rather than ship a different theme.
+      if (
+        !/if \(cssVariables === false\) \{\s*if \(!\('colorSchemes' in options\)\) \{[^}]*return createThemeNoVars\(options, \.\.\.args\);/.test(
+          original,
+        )
+      ) {
+        this.error(`${id} no longer has the branch auscura:mui-themes-without-css-vars reproduces`);
+      }
+      return [
+        'import createThemeNoVars from "./createThemeNoVars.mjs";',
+        'export default function createTheme(options = {}, ...args) {',
+        "  if (options.cssVariables || 'colorSchemes' in options) {",
+        '    throw new Error("MUI: themes with colour schemes or CSS variables are left out of the web build (vite.config.ts)");',
+        '  }',
+        '  return createThemeNoVars(options, ...args);',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // 'source' makes @auscura/contracts resolve to its TypeScript source; the rest are Vite's default client conditions.
@@ -106,6 +176,7 @@ export default defineConfig(({ command }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     zodWithoutJsonSchema(),
+    muiThemesWithoutCssVars(),
     // The bundle report: each chunk's modules with their rendered and gzip sizes, read by
     // benchmarks/web/first-screen.mjs for the chunks the first screen loads. Kept out of dist/,
     // which the API serves, and inside build/, which turbo caches with the build.
