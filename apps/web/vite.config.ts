@@ -188,7 +188,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [{ test: /packages[\/]contracts[\/]src[\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [
