@@ -135,6 +135,10 @@ const notOnFirstScreen = [
   /features\/exams\/components\/auscultation\//,
   /spectrogram|player/i,
   /node_modules\/(twilio-video|firebase|@firebase|react-big-calendar)\//,
+  // The contracts' live-exam, video and compatibility schemas (reached only through the contracts' index).
+  /packages\/contracts\/src\/(realtime|video|compatibility|remote-auscultation)\.ts$/,
+  // MUI's CSS-variables theme and provider (the app's theme has no CSS variables).
+  /@mui\/(material\/styles\/(createThemeWithVars|ThemeProviderWithVars)|system\/cssVars\/)/,
 ];
 
 /** The first screen's chunks with their largest modules (the build's own module sizes). */
@@ -187,7 +191,8 @@ function writeReport(firstScreen) {
     '## Kept off the first screen',
     '',
     'The Auth0 SDK, Sentry, the audio engine, the live exam, the in-person and self exams, the compatibility test,',
-    "the recordings' cards with the player and spectrogram, Twilio, Firebase and the calendar:",
+    "the recordings' cards with the player and spectrogram, Twilio, Firebase, the calendar, the contracts' live-exam,",
+    "video and compatibility schemas, and MUI's CSS-variables theme and provider:",
     unwanted.length ? `**on it**: ${unwanted.join(', ')}` : 'none of their modules is on it.',
     '',
   );
