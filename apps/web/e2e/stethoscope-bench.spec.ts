@@ -16,8 +16,8 @@ import { patientPage, remoteSession } from './video/remote-session';
  * `npm run bench:stethoscope` (issue 17, acceptance 3): the live stethoscope path on loopback, two
  * Chromium instances through the app's own screens. The patient's fake microphone plays (a) tones
  * from 20 to 1000 Hz followed by clicks, (b) a CirCor heart recording. For each of three ways of
- * sending it — Auscura's (browser processing off, Opus in music mode), mono Opus with processing off,
- * and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
+ * sending it — Auscura's (browser processing off, Opus in music mode, 10 ms frames), the same in 20 ms
+ * frames, mono Opus with processing off, and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
  * the magnitude response per tone against the path's own level, the 20–1000 Hz band correlation of
  * the heart recording with its source, and the delay of the clicks from the patient's capture to the
  * clinician's engine output. Skipped unless BENCH_STETHOSCOPE is set (a measurement, not a check).
@@ -84,18 +84,27 @@ async function outboundStats(patient: Page) {
     // The stethoscope's sender is the second audio one (the voice is the first).
     const sender = peer?.getSenders().filter((s) => s.track?.kind === 'audio')[1];
     if (!sender) return null;
-    const stats = await sender.getStats();
     let fmtp = '';
     let channels = 0;
     let targetBitrate = 0;
-    stats.forEach((report) => {
-      if (report.type === 'codec') {
-        fmtp = report.sdpFmtpLine ?? '';
-        channels = report.channels ?? 0;
-      }
-      if (report.type === 'outbound-rtp') targetBitrate = report.targetBitrate ?? 0;
-    });
-    return { fmtp, channels, targetBitrate };
+    // Packets a second over 2 s: 100 for 10 ms Opus frames, 50 for 20 ms.
+    const packets: { sent: number; at: number }[] = [];
+    for (let i = 0; i < 2; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 2000));
+      (await sender.getStats()).forEach((report) => {
+        if (report.type === 'codec') {
+          fmtp = report.sdpFmtpLine ?? '';
+          channels = report.channels ?? 0;
+        }
+        if (report.type === 'outbound-rtp') {
+          targetBitrate = report.targetBitrate ?? 0;
+          packets.push({ sent: report.packetsSent ?? 0, at: report.timestamp });
+        }
+      });
+    }
+    const [first, last] = [packets[0], packets.at(-1)];
+    const packetRate = first && last && last.at > first.at ? ((last.sent - first.sent) * 1000) / (last.at - first.at) : NaN;
+    return { fmtp, channels, targetBitrate, packetRate };
   });
 }
 
@@ -127,7 +136,7 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
   const engine = loadEngine();
   const heart = readMonoWav(heartSource);
   // BENCH_MODES / BENCH_SIGNALS (comma-separated) run a part of it.
-  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'mono', 'defaults']) as TapMode[];
+  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'auscura-20ms', 'mono', 'defaults']) as TapMode[];
   const signals = (process.env.BENCH_SIGNALS?.split(',') ?? ['tones', 'heart']) as ('tones' | 'heart')[];
   const rows: string[] = [];
   const browsers: Browser[] = [];
@@ -174,7 +183,7 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
         }
         // The last 16 s of what arrived (the first seconds of a preview are the jitter buffer filling).
         const window = received.samples.subarray(Math.max(0, received.samples.length - received.sampleRate * 16));
-        const codec = `${sending?.fmtp || '(no parameters)'}; encoder target ${((sending?.targetBitrate ?? NaN) / 1000).toFixed(0)} kbps; jitter buffer ${buffered.toFixed(0)} ms`;
+        const codec = `${sending?.fmtp || '(no parameters)'}; encoder target ${((sending?.targetBitrate ?? NaN) / 1000).toFixed(0)} kbps; ${(sending?.packetRate ?? NaN).toFixed(0)} packets/s; jitter buffer ${buffered.toFixed(0)} ms`;
 
         if (signal === 'tones') {
           // Magnitude: each tone as it arrived against the tone in the file (Chromium's fake device
