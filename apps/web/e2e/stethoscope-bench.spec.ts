@@ -87,8 +87,9 @@ async function outboundStats(patient: Page) {
     let fmtp = '';
     let channels = 0;
     let targetBitrate = 0;
+    let roundTrip = NaN;
     // Packets a second over 2 s: 100 for 10 ms Opus frames, 50 for 20 ms.
-    const packets: { sent: number; at: number }[] = [];
+    const packets: { sent: number; at: number; pacer: number }[] = [];
     for (let i = 0; i < 2; i++) {
       if (i) await new Promise((resolve) => setTimeout(resolve, 2000));
       (await sender.getStats()).forEach((report) => {
@@ -98,13 +99,23 @@ async function outboundStats(patient: Page) {
         }
         if (report.type === 'outbound-rtp') {
           targetBitrate = report.targetBitrate ?? 0;
-          packets.push({ sent: report.packetsSent ?? 0, at: report.timestamp });
+          packets.push({
+            sent: report.packetsSent ?? 0,
+            at: report.timestamp,
+            pacer: report.totalPacketSendDelay ?? NaN,
+          });
         }
+        // The round trip the receiver's reports measure (RTCP): the network's share of the delay is half.
+        if (report.type === 'remote-inbound-rtp') roundTrip = 1000 * (report.roundTripTime ?? NaN);
       });
     }
     const [first, last] = [packets[0], packets.at(-1)];
-    const packetRate = first && last && last.at > first.at ? ((last.sent - first.sent) * 1000) / (last.at - first.at) : NaN;
-    return { fmtp, channels, targetBitrate, packetRate };
+    const packetRate =
+      first && last && last.at > first.at ? ((last.sent - first.sent) * 1000) / (last.at - first.at) : NaN;
+    // The time packets waited in the sender's pacer, per packet, over the same 2 s.
+    const pacerMs =
+      first && last && last.sent > first.sent ? (1000 * (last.pacer - first.pacer)) / (last.sent - first.sent) : NaN;
+    return { fmtp, channels, targetBitrate, packetRate, pacerMs, roundTrip };
   });
 }
 
@@ -139,6 +150,7 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
   const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'auscura-20ms', 'mono', 'defaults']) as TapMode[];
   const signals = (process.env.BENCH_SIGNALS?.split(',') ?? ['tones', 'heart']) as ('tones' | 'heart')[];
   const rows: string[] = [];
+  const budgets: string[] = [];
   const browsers: Browser[] = [];
   try {
     const providerBrowser = await launchWithFakeMedia();
@@ -211,6 +223,27 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
           const delay = delays.length
             ? `${median(delays).toFixed(0)} ms (${Math.min(...delays).toFixed(0)}–${Math.max(...delays).toFixed(0)}, ${delays.length} clicks) + ${output.toFixed(0)} ms output`
             : 'no click heard';
+          if (delays.length) {
+            // Where the milliseconds go, line by line: what the stats and the codec say, and the rest
+            // (capture, the two pages' Web Audio input buffers, decoding) as what is left over.
+            const frame = 1000 / (sending?.packetRate ?? NaN);
+            const lines = {
+              'Opus frame': frame,
+              'Opus look-ahead (RFC 6716)': 6.5,
+              'sender pacer': sending?.pacerMs ?? NaN,
+              'network (half the RTCP round trip)': (sending?.roundTrip ?? NaN) / 2,
+              'jitter buffer': buffered,
+            };
+            const known = Object.values(lines).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
+            budgets.push(
+              `| ${mode} | ${Object.entries(lines)
+                .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+                .join(
+                  ' · ',
+                )} · the rest ${(median(delays) - known).toFixed(1)} · output ${output.toFixed(0)} | ${(median(delays) + output).toFixed(0)} ms |`,
+            );
+            console.log(budgets.at(-1));
+          }
           rows.push(
             `| ${mode} | tones | ${worst.toFixed(2)} dB (capture alone ${capturedWorst.toFixed(2)} dB) | ${at40.toFixed(2)} dB | ${response.map((r, k) => `${tones[k]}: ${r.toFixed(1)}`).join(', ')} | ${delay} | ${codec} |`,
           );
@@ -242,6 +275,10 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
       '| sent as | signal | worst deviation 20–1000 Hz | 40 Hz | response per tone (dB, against the path’s level above 100 Hz) | click delay: capture → clinician’s graph + the context’s output latency | Opus as the patient’s browser sends it |',
       '|---|---|---|---|---|---|---|',
       ...rows,
+      '',
+      '| sent as | the delay, line by line (ms) | mouth to ear |',
+      '|---|---|---|',
+      ...budgets,
     ].join('\n'),
   );
 });
