@@ -16,8 +16,8 @@ import { patientPage, remoteSession } from './video/remote-session';
  * `npm run bench:stethoscope` (issue 17, acceptance 3): the live stethoscope path on loopback, two
  * Chromium instances through the app's own screens. The patient's fake microphone plays (a) tones
  * from 20 to 1000 Hz followed by clicks, (b) a CirCor heart recording. For each of three ways of
- * sending it — Auscura's (browser processing off, Opus in music mode), mono Opus with processing off,
- * and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
+ * sending it — Auscura's (browser processing off, Opus in music mode, 10 ms frames), the same in 20 ms
+ * frames, mono Opus with processing off, and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
  * the magnitude response per tone against the path's own level, the 20–1000 Hz band correlation of
  * the heart recording with its source, and the delay of the clicks from the patient's capture to the
  * clinician's engine output. Skipped unless BENCH_STETHOSCOPE is set (a measurement, not a check).
@@ -84,18 +84,38 @@ async function outboundStats(patient: Page) {
     // The stethoscope's sender is the second audio one (the voice is the first).
     const sender = peer?.getSenders().filter((s) => s.track?.kind === 'audio')[1];
     if (!sender) return null;
-    const stats = await sender.getStats();
     let fmtp = '';
     let channels = 0;
     let targetBitrate = 0;
-    stats.forEach((report) => {
-      if (report.type === 'codec') {
-        fmtp = report.sdpFmtpLine ?? '';
-        channels = report.channels ?? 0;
-      }
-      if (report.type === 'outbound-rtp') targetBitrate = report.targetBitrate ?? 0;
-    });
-    return { fmtp, channels, targetBitrate };
+    let roundTrip = NaN;
+    // Packets a second over 2 s: 100 for 10 ms Opus frames, 50 for 20 ms.
+    const packets: { sent: number; at: number; pacer: number }[] = [];
+    for (let i = 0; i < 2; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 2000));
+      (await sender.getStats()).forEach((report) => {
+        if (report.type === 'codec') {
+          fmtp = report.sdpFmtpLine ?? '';
+          channels = report.channels ?? 0;
+        }
+        if (report.type === 'outbound-rtp') {
+          targetBitrate = report.targetBitrate ?? 0;
+          packets.push({
+            sent: report.packetsSent ?? 0,
+            at: report.timestamp,
+            pacer: report.totalPacketSendDelay ?? NaN,
+          });
+        }
+        // The round trip the receiver's reports measure (RTCP): the network's share of the delay is half.
+        if (report.type === 'remote-inbound-rtp') roundTrip = 1000 * (report.roundTripTime ?? NaN);
+      });
+    }
+    const [first, last] = [packets[0], packets.at(-1)];
+    const packetRate =
+      first && last && last.at > first.at ? ((last.sent - first.sent) * 1000) / (last.at - first.at) : NaN;
+    // The time packets waited in the sender's pacer, per packet, over the same 2 s.
+    const pacerMs =
+      first && last && last.sent > first.sent ? (1000 * (last.pacer - first.pacer)) / (last.sent - first.sent) : NaN;
+    return { fmtp, channels, targetBitrate, packetRate, pacerMs, roundTrip };
   });
 }
 
@@ -127,9 +147,10 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
   const engine = loadEngine();
   const heart = readMonoWav(heartSource);
   // BENCH_MODES / BENCH_SIGNALS (comma-separated) run a part of it.
-  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'mono', 'defaults']) as TapMode[];
+  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'auscura-20ms', 'mono', 'defaults']) as TapMode[];
   const signals = (process.env.BENCH_SIGNALS?.split(',') ?? ['tones', 'heart']) as ('tones' | 'heart')[];
   const rows: string[] = [];
+  const budgets: string[] = [];
   const browsers: Browser[] = [];
   try {
     const providerBrowser = await launchWithFakeMedia();
@@ -174,7 +195,7 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
         }
         // The last 16 s of what arrived (the first seconds of a preview are the jitter buffer filling).
         const window = received.samples.subarray(Math.max(0, received.samples.length - received.sampleRate * 16));
-        const codec = `${sending?.fmtp || '(no parameters)'}; encoder target ${((sending?.targetBitrate ?? NaN) / 1000).toFixed(0)} kbps; jitter buffer ${buffered.toFixed(0)} ms`;
+        const codec = `${sending?.fmtp || '(no parameters)'}; encoder target ${((sending?.targetBitrate ?? NaN) / 1000).toFixed(0)} kbps; ${(sending?.packetRate ?? NaN).toFixed(0)} packets/s; jitter buffer ${buffered.toFixed(0)} ms`;
 
         if (signal === 'tones') {
           // Magnitude: each tone as it arrived against the tone in the file (Chromium's fake device
@@ -202,6 +223,27 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
           const delay = delays.length
             ? `${median(delays).toFixed(0)} ms (${Math.min(...delays).toFixed(0)}–${Math.max(...delays).toFixed(0)}, ${delays.length} clicks) + ${output.toFixed(0)} ms output`
             : 'no click heard';
+          if (delays.length) {
+            // Where the milliseconds go, line by line: what the stats and the codec say, and the rest
+            // (capture, the two pages' Web Audio input buffers, decoding) as what is left over.
+            const frame = 1000 / (sending?.packetRate ?? NaN);
+            const lines = {
+              'Opus frame': frame,
+              'Opus look-ahead (RFC 6716)': 6.5,
+              'sender pacer': sending?.pacerMs ?? NaN,
+              'network (half the RTCP round trip)': (sending?.roundTrip ?? NaN) / 2,
+              'jitter buffer': buffered,
+            };
+            const known = Object.values(lines).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
+            budgets.push(
+              `| ${mode} | ${Object.entries(lines)
+                .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+                .join(
+                  ' · ',
+                )} · the rest ${(median(delays) - known).toFixed(1)} · output ${output.toFixed(0)} | ${(median(delays) + output).toFixed(0)} ms |`,
+            );
+            console.log(budgets.at(-1));
+          }
           rows.push(
             `| ${mode} | tones | ${worst.toFixed(2)} dB (capture alone ${capturedWorst.toFixed(2)} dB) | ${at40.toFixed(2)} dB | ${response.map((r, k) => `${tones[k]}: ${r.toFixed(1)}`).join(', ')} | ${delay} | ${codec} |`,
           );
@@ -233,6 +275,10 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
       '| sent as | signal | worst deviation 20–1000 Hz | 40 Hz | response per tone (dB, against the path’s level above 100 Hz) | click delay: capture → clinician’s graph + the context’s output latency | Opus as the patient’s browser sends it |',
       '|---|---|---|---|---|---|---|',
       ...rows,
+      '',
+      '| sent as | the delay, line by line (ms) | mouth to ear |',
+      '|---|---|---|',
+      ...budgets,
     ].join('\n'),
   );
 });

@@ -21,14 +21,30 @@ const stethoscopeOpusParameters = {
   maxaveragebitrate: '128000',
 } as const;
 
+/**
+ * The stethoscope's Opus frame: 10 ms instead of WebRTC's 20 ms default. The encoder waits for a
+ * whole frame before it sends one, and the receiver's jitter buffer holds about a packet, so a
+ * shorter frame takes milliseconds off the delay twice (RFC 7587 §4: Opus frames of 2.5–60 ms; RFC
+ * 4566 §6: `a=ptime` is the media section's packet time, which WebRTC reads as the Opus frame size,
+ * webrtc modules/audio_coding/codecs/opus/audio_encoder_opus.cc GetFrameSizeMs). At 128 kbps, 100
+ * packets a second instead of 50 add about 20 kbps of packet headers. Measured by `npm run
+ * bench:stethoscope` (benchmarks/history/2026-12-07-stethoscope-ptime.md).
+ */
+export const stethoscopePacketMs = 10;
+
 /** The stethoscope sender's bitrate ceiling (RTCRtpSender.setParameters), the same 128 kbps. */
 export const stethoscopeMaxBitrate = 128_000;
 
 /**
- * Sets the Opus parameters of the `index`-th m-section (0-based) of an SDP; other sections and
- * other parameters are kept. An SDP without Opus in that section comes back unchanged.
+ * Sets the Opus parameters and the packet time of the `index`-th m-section (0-based) of an SDP;
+ * other sections and other parameters are kept. An SDP without Opus in that section comes back unchanged.
  */
-export function withStethoscopeOpus(sdp: string, index: number, parameters = stethoscopeOpusParameters): string {
+export function withStethoscopeOpus(
+  sdp: string,
+  index: number,
+  parameters: Record<string, string> = stethoscopeOpusParameters,
+  packetMs = stethoscopePacketMs,
+): string {
   const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
   const lines = sdp.split(eol);
   // Line numbers where each m-section starts; the session part comes before the first.
@@ -51,5 +67,8 @@ export function withStethoscopeOpus(sdp: string, index: number, parameters = ste
   const fmtp = `a=fmtp:${opus} ${[...current].map(([key, value]) => `${key}=${value}`).join(';')}`;
   if (fmtpAt >= 0) section[fmtpAt] = fmtp;
   else section.splice(section.findIndex((line) => line.startsWith(`a=rtpmap:${opus} `)) + 1, 0, fmtp);
-  return [...lines.slice(0, start), ...section, ...lines.slice(end)].join(eol);
+  // The packet time is the section's (RFC 4566 §6), one line after the codec's parameters.
+  const kept = section.filter((line) => !line.startsWith('a=ptime:'));
+  kept.splice(kept.findIndex((line) => line.startsWith(`a=fmtp:${opus} `)) + 1, 0, `a=ptime:${packetMs}`);
+  return [...lines.slice(0, start), ...kept, ...lines.slice(end)].join(eol);
 }
