@@ -9,7 +9,7 @@
 // Profiling: BENCH_EXPLAIN_LOG=1 loads auto_explain into the server's connections (ANALYZE, BUFFERS,
 // nested statements such as the audit trigger's) and sends BENCH_EXPLAIN_REQUESTS (3) requests per
 // case one at a time instead of the load; the plans land in PostgreSQL's own log, lines tagged with
-// the database name. BENCH_CPU_PROF=<folder> runs the server under node --cpu-prof (written at exit).
+// the database name. Profiling: inspector-profiler.mjs (BENCH_*_PROF, BENCH_SERVER_*). BENCH_CASES=0,3: only those.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInOverHttp } from './sign-in.mjs';
 import { startServer } from '../support/server.mjs';
+import { profilerFromEnv } from './inspector-profiler.mjs';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = process.env.BENCH_DB_NAME ?? 'auscura_bench';
@@ -172,14 +173,16 @@ const loadTools = {
  * autocannon runs in this Node process and, on a 2-core machine, takes CPU the server and
  * PostgreSQL would otherwise use (each tool's own share is reported).
  */
-async function measure(url, token) {
+async function measure(url, token, label) {
   const ms = (value) => Number(value.toFixed(1));
   const perRequest = (total, requests) => Number((total / requests).toFixed(3));
   await loadTools[tool].warmUp(url, token);
   postgresPids = await findPostgresPids();
+  await profiling.start();
   const cpuBefore = cpuMs(serverPid);
   const postgresBefore = postgresCpuMs();
   const run = await loadTools[tool].run(url, token);
+  const profile = await profiling.stop(label, run.requests);
   return {
     requests: run.requests,
     non2xx: run.non2xx,
@@ -193,9 +196,11 @@ async function measure(url, token) {
     postgresCpuMsPerRequest: perRequest(postgresCpuMs() - postgresBefore, run.requests),
     postgresBackends: postgresPids.length,
     loadToolCpuMsPerRequest: perRequest(run.loadCpuMs, run.requests),
+    profile,
   };
 }
 
+const profiling = profilerFromEnv(port + 1000);
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -223,9 +228,11 @@ const { stop, pid: serverPid } = await startServer({
   name: 'api',
   env: { DATABASE_URL: benchUrl.toString(), DATABASE_POOL_SIZE: poolSize, SEED_DEMO_RECORDINGS: 'false' },
   showErrors: true,
-  nodeFlags: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  nodeFlags: profiling.nodeFlags,
+  stdout: process.env.BENCH_SERVER_STDOUT,
 });
 try {
+  await profiling.connect();
   // Grow the demo data to 20,000 patients and 100,000 exams over 20 organizations: the two demo
   // organizations plus 18 more, 5 providers each; exams spread over two years.
   const db = new pg.Client({ connectionString: benchUrl.toString() });
@@ -299,7 +306,10 @@ try {
       }
     }
   } else {
-    for (const entry of cases) results.push({ case: entry.name, ...(await measure(`${origin}${entry.path}`, token)) });
+    const only = process.env.BENCH_CASES?.split(',').map(Number);
+    for (const [i, { name, path: route }] of cases.entries())
+      if (!only || only.includes(i))
+        results.push({ case: name, ...(await measure(`${origin}${route}`, token, `case-${i}`)) });
   }
 
   // The plans of the statements behind those endpoints: the SQL the repositories send
@@ -380,6 +390,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  profiling.close();
   await stop();
   fs.rmSync(wrkFolder, { recursive: true, force: true });
   const cleanup = new pg.Client({ connectionString: serverUrl });

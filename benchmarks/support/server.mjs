@@ -19,10 +19,22 @@ const serverEntry =
  */
 const serverNodeFlags = ['--max-semi-space-size=64'];
 
-/** `entry`: another build's server bundle than this checkout's (a side-by-side comparison). */
-export async function startServer({ port, name, env = {}, showErrors = false, nodeFlags = [], entry = serverEntry }) {
+/**
+ * `entry`: another build's server bundle than this checkout's (a side-by-side comparison);
+ * `stdout`: a file for the server's standard output (e.g. --trace-gc's lines), else it is dropped.
+ */
+export async function startServer({
+  port,
+  name,
+  env = {},
+  showErrors = false,
+  nodeFlags = [],
+  entry = serverEntry,
+  stdout,
+}) {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `auscura-bench-${name}-`));
+  const out = stdout ? fs.openSync(stdout, 'w') : 'ignore';
   const child = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, entry], {
     env: {
       ...process.env,
@@ -33,8 +45,9 @@ export async function startServer({ port, name, env = {}, showErrors = false, no
       LOG_LEVEL: 'error',
       ...env,
     },
-    stdio: ['ignore', 'ignore', showErrors ? 'inherit' : 'ignore'],
+    stdio: ['ignore', out, showErrors ? 'inherit' : 'ignore'],
   });
+  if (typeof out === 'number') fs.closeSync(out);
   const stop = async () => {
     // A server killed by a signal (a crash test's SIGKILL) has a signalCode and no exitCode: it has exited.
     if (child.exitCode === null && child.signalCode === null) {

@@ -195,9 +195,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions) {
     async (api) => {
       addAuthHook(api, verify, { db, tcVersion: env.TC_VERSION });
       // Answers carry patient data: no browser or proxy keeps them (unless a route says otherwise).
-      api.addHook('onSend', async (_request, reply, payload) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
+        done(null, payload);
       });
       addCleanTextHook(api);
       // Unknown API paths pass the auth hook first: no token, 401; with one, 404.

@@ -7,7 +7,9 @@ import { assertCleanText } from '../lib/clean-text.js';
  * where it is parsed).
  */
 export function addCleanTextHook(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook (no promise per request); Fastify answers a throw here as a rejection.
+  app.addHook('preHandler', (request, _reply, done) => {
     assertCleanText(request.params, request.query, request.body);
+    done();
   });
 }

@@ -55,7 +55,8 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance, options: { regi
     buckets: latencyBuckets,
     registers: [options.registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -63,6 +64,7 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance, options: { regi
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 });
 

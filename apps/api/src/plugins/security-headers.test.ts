@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { submitCredentials } from '../test/sign-in.js';
+import { helmetOptions } from './security-headers.js';
 
 const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
 
@@ -14,6 +18,11 @@ function directives(header: unknown): Map<string, string[]> {
     if (name) found.set(name, values);
   }
   return found;
+}
+
+/** Header names as they will be written (Node's getRawHeaderNames, which this @types/node lacks). */
+function rawHeaderNames(response: http.ServerResponse): string[] {
+  return (response as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
 }
 
 /** Finding 6 of issue 21: the headers on `/`, a sign-in page and an API answer. */
@@ -48,6 +57,24 @@ describe('security headers', () => {
       expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:8080']);
       expect(csp.get('frame-src')).toEqual(["'none'"]);
+    }
+  });
+
+  it("are helmet's own, byte for byte: names as it spells them, values and order", async () => {
+    // What helmet's middleware writes on a real response for this configuration…
+    const request = new http.IncomingMessage(new net.Socket());
+    const expected = new http.ServerResponse(request);
+    helmet(helmetOptions(t.env))(request, expected, (error?: unknown) => {
+      if (error) throw error;
+    });
+    const names = rawHeaderNames(expected);
+    expect(names).toContain('Content-Security-Policy');
+    // …is what an API answer and a page carry, in that order, before the headers of their own.
+    for (const url of ['/api/v1/config', '/patients']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const sent = rawHeaderNames(response.raw.res);
+      expect(sent.slice(0, names.length)).toEqual(names);
+      for (const name of names) expect(response.raw.res.getHeader(name)).toBe(expected.getHeader(name));
     }
   });
 

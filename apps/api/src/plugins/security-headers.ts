@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { Env } from '../config/env.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import { cspReportPath } from '../lib/sign-in-page-policy.js';
@@ -66,17 +68,11 @@ function webAppDirectives(env: Env): Record<string, string[]> {
   };
 }
 
-/**
- * Security headers on every answer (issue 21, finding 6) through @fastify/helmet: the CSP above,
- * no framing, nosniff, no referrer (links carry access codes and invitation ids), HSTS when
- * PUBLIC_URL is https, and a Permissions-Policy that gives camera and microphone to this origin
- * only (the live exam and the in-person recording use them) and turns off what the portal never uses.
- */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { env: Env }) => {
-  const https = new URL(options.env.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(options.env) },
+/** Helmet's options for this configuration (HSTS only when PUBLIC_URL is https). */
+export function helmetOptions(env: Env): HelmetOptions {
+  const https = new URL(env.publicUrl).protocol === 'https:';
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(env) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -84,14 +80,67 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** One step of what helmet's middleware does to a response: set a header, or remove one. */
+type HeaderWrite = { set: string; value: string } | { remove: string };
+
+/**
+ * What helmet's middleware does to every response for these options, recorded once: the header
+ * names as helmet spells them, their values and its order. Every directive here is a fixed string
+ * (no per-request function), so the answer is the same for every request, and replaying it is
+ * byte for byte what helmet would write — without building helmet's middleware and parsing the CSP
+ * directives again per request, as @fastify/helmet did (~13 KB allocated and ~10 µs per request,
+ * benchmarks/history/2026-12-07-api-reads.md, "Second session"). Anything else helmet would do to
+ * the response fails here, at start.
+ */
+export function helmetHeaderWrites(options: Readonly<HelmetOptions>): HeaderWrite[] {
+  const writes: HeaderWrite[] = [];
+  const response = {
+    setHeader(name: string, value: unknown) {
+      if (typeof value !== 'string') throw new Error(`helmet set ${name} to a ${typeof value}, not a string`);
+      writes.push({ set: name, value });
+    },
+    removeHeader(name: string) {
+      writes.push({ remove: name });
+    },
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
   });
-  // Only features Chromium knows: an unknown one ('bluetooth' — Web Bluetooth has no policy-controlled
-  // feature in Chromium) is reported as an error on the console of every page.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header(
-      'permissions-policy',
-      'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), hid=(), display-capture=()',
-    );
+  if (!finished) throw new Error('helmet did not finish at once');
+  return writes;
+}
+
+/**
+ * Only features Chromium knows: an unknown one ('bluetooth' — Web Bluetooth has no policy-controlled
+ * feature in Chromium) is reported as an error on the console of every page.
+ */
+const permissionsPolicy =
+  'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), hid=(), display-capture=()';
+
+/**
+ * Security headers on every answer (issue 21, finding 6), helmet's: the CSP above, no framing,
+ * nosniff, no referrer (links carry access codes and invitation ids), HSTS when PUBLIC_URL is https;
+ * and a Permissions-Policy that gives camera and microphone to this origin only (the live exam and
+ * the in-person recording use them) and turns off what the portal never uses. Helmet's headers go
+ * on the raw response, as @fastify/helmet put them, so the answers the identity provider writes
+ * itself (hijacked replies) have them too; the sign-in pages replace the CSP with their own later.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { env: Env }) => {
+  const writes = helmetHeaderWrites(helmetOptions(options.env));
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const write of writes) {
+      if ('set' in write) raw.setHeader(write.set, write.value);
+      else raw.removeHeader(write.remove);
+    }
+    reply.header('permissions-policy', permissionsPolicy);
+    done();
   });
 });
 
