@@ -16,7 +16,7 @@ import { patientPage, remoteSession } from './video/remote-session';
  * `npm run bench:stethoscope` (issue 17, acceptance 3): the live stethoscope path on loopback, two
  * Chromium instances through the app's own screens. The patient's fake microphone plays (a) tones
  * from 20 to 1000 Hz followed by clicks, (b) a CirCor heart recording. For each of three ways of
- * sending it — Auscura's (browser processing off, Opus in music mode, 10 ms frames), the same in 20 ms
+ * sending it — Auscura's (browser processing off, Opus in music mode, 20 ms frames), the same in 10 ms
  * frames, mono Opus with processing off, and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
  * the magnitude response per tone against the path's own level, the 20–1000 Hz band correlation of
  * the heart recording with its source, and the delay of the clicks from the patient's capture to the
@@ -147,7 +147,7 @@ test('the live stethoscope path: magnitude response, band correlation and delay,
   const engine = loadEngine();
   const heart = readMonoWav(heartSource);
   // BENCH_MODES / BENCH_SIGNALS (comma-separated) run a part of it.
-  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'auscura-20ms', 'mono', 'defaults']) as TapMode[];
+  const modes = (process.env.BENCH_MODES?.split(',') ?? ['auscura', 'auscura-10ms', 'mono', 'defaults']) as TapMode[];
   const signals = (process.env.BENCH_SIGNALS?.split(',') ?? ['tones', 'heart']) as ('tones' | 'heart')[];
   const rows: string[] = [];
   const budgets: string[] = [];

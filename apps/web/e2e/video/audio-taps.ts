@@ -7,8 +7,7 @@
  * - provider: taps the stethoscope track as it arrives in the clinician's Web Audio graph
  *   ('received', where the engine's chain takes it);
  * - patient: taps the stethoscope as captured, and makes it, by `mode`, what Auscura sends ('auscura'),
- *   the same in WebRTC's default 20 ms Opus frames ('auscura-20ms', the packet time taken out of the
- *   offer), mono Opus in its speech mode with the browser's processing still off ('mono'), or what a
+ *   the same in 10 ms Opus frames ('auscura-10ms', the offer's packet time made 10 ms), mono Opus in its speech mode with the browser's processing still off ('mono'), or what a
  *   video product sends by default ('defaults': mono Opus and the browser's voice processing on).
  */
 export type Tap = {
@@ -20,7 +19,7 @@ export type Tap = {
   chunks: { at: number; samples: number[] }[];
 };
 export type TapWindow = typeof globalThis & { taps: Tap[]; peers: RTCPeerConnection[] };
-export type TapMode = 'auscura' | 'auscura-20ms' | 'mono' | 'defaults';
+export type TapMode = 'auscura' | 'auscura-10ms' | 'mono' | 'defaults';
 
 export function audioTaps(options: { side: 'provider' | 'patient'; mode: TapMode }) {
   const taps: {
@@ -132,8 +131,8 @@ export function audioTaps(options: { side: 'provider' | 'patient'; mode: TapMode
     this: RTCPeerConnection,
     description?: RTCSessionDescriptionInit,
   ) {
-    if (options.mode === 'auscura-20ms') {
-      const sdp = (description?.sdp ?? '').replace(/a=ptime:\d+\r?\n/g, '');
+    if (options.mode === 'auscura-10ms') {
+      const sdp = (description?.sdp ?? '').replace(/a=ptime:\d+/g, 'a=ptime:10');
       return setRemote.call(this, description?.sdp ? { type: description.type, sdp } : description!);
     }
     const sdp = (description?.sdp ?? '')
@@ -144,7 +143,7 @@ export function audioTaps(options: { side: 'provider' | 'patient'; mode: TapMode
       .replace(/;maxaveragebitrate=\d+/g, '');
     return setRemote.call(this, description?.sdp ? { type: description.type, sdp } : description!);
   } as typeof RTCPeerConnection.prototype.setRemoteDescription;
-  if (options.mode === 'auscura-20ms') return;
+  if (options.mode === 'auscura-10ms') return;
   const setParameters = RTCRtpSender.prototype.setParameters;
   RTCRtpSender.prototype.setParameters = function (this: RTCRtpSender, parameters: RTCRtpSendParameters) {
     // The music bitrate is Auscura's choice too: by default the sender keeps Chromium's.

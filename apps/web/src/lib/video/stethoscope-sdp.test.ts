@@ -31,7 +31,7 @@ describe('the stethoscope’s Opus parameters', () => {
     const munged = withStethoscopeOpus(offer, 2);
     const sections = munged.split('\r\nm=');
     expect(sections[3]).toContain(
-      'a=fmtp:111 minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1;usedtx=0;maxaveragebitrate=128000\r\na=ptime:10',
+      'a=fmtp:111 minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1;usedtx=0;maxaveragebitrate=128000\r\na=ptime:20',
     );
     // The voice stays in Opus's speech mode; nothing else changes.
     expect(sections[1]).toContain('a=fmtp:111 minptime=10;useinbandfec=1\r\n');
@@ -39,10 +39,10 @@ describe('the stethoscope’s Opus parameters', () => {
   });
 
   it('replace a packet time already in the section, and only there', () => {
-    const withPtime = offer.replace('a=recvonly\r\n', 'a=recvonly\r\na=ptime:20\r\n');
+    const withPtime = offer.replace('a=recvonly\r\n', 'a=recvonly\r\na=ptime:40\r\n');
     const munged = withStethoscopeOpus(withPtime, 2);
-    expect(munged.match(/a=ptime:\d+/g)).toEqual(['a=ptime:10']);
-    expect(withStethoscopeOpus(offer, 2, undefined, 20)).toContain('maxaveragebitrate=128000\r\na=ptime:20\r\n');
+    expect(munged.match(/a=ptime:\d+/g)).toEqual(['a=ptime:20']);
+    expect(withStethoscopeOpus(offer, 2, undefined, 10)).toContain('maxaveragebitrate=128000\r\na=ptime:10\r\n');
   });
 
   it('add an fmtp line where the section has none, and leave an SDP without that section alone', () => {
@@ -52,7 +52,7 @@ describe('the stethoscope’s Opus parameters', () => {
     );
     const munged = withStethoscopeOpus(bare, 2);
     expect(munged).toContain(
-      'a=rtpmap:111 opus/48000/2\r\na=fmtp:111 stereo=1;sprop-stereo=1;usedtx=0;useinbandfec=1;maxaveragebitrate=128000\r\na=ptime:10\r\nm=application',
+      'a=rtpmap:111 opus/48000/2\r\na=fmtp:111 stereo=1;sprop-stereo=1;usedtx=0;useinbandfec=1;maxaveragebitrate=128000\r\na=ptime:20\r\nm=application',
     );
     expect(withStethoscopeOpus(offer, 7)).toBe(offer);
     expect(withStethoscopeOpus(offer, 1)).toBe(offer);

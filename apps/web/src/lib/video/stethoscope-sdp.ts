@@ -22,15 +22,15 @@ const stethoscopeOpusParameters = {
 } as const;
 
 /**
- * The stethoscope's Opus frame: 10 ms instead of WebRTC's 20 ms default. The encoder waits for a
- * whole frame before it sends one, and the receiver's jitter buffer holds about a packet, so a
- * shorter frame takes milliseconds off the delay twice (RFC 7587 §4: Opus frames of 2.5–60 ms; RFC
- * 4566 §6: `a=ptime` is the media section's packet time, which WebRTC reads as the Opus frame size,
- * webrtc modules/audio_coding/codecs/opus/audio_encoder_opus.cc GetFrameSizeMs). At 128 kbps, 100
- * packets a second instead of 50 add about 20 kbps of packet headers. Measured by `npm run
- * bench:stethoscope` (benchmarks/history/2026-12-07-stethoscope-ptime.md).
+ * The stethoscope's Opus frame, written as the section's packet time (RFC 4566 §6 `a=ptime`, which
+ * WebRTC reads as the Opus encoder's frame size: webrtc modules/audio_coding/codecs/opus/
+ * audio_encoder_opus.cc, GetFrameSizeMs). 20 ms is WebRTC's own default, kept on purpose: 10 ms
+ * frames took 11–36 ms off the delay in four quiet side-by-side runs, but in two of three runs of the
+ * CirCor heart recording one 1 s window of fifteen arrived broken (band correlation 0.67, 0.58; with
+ * 20 ms frames every window ≥ 0.96), and a stethoscope that glitches is worse than one 20 ms later
+ * (benchmarks/history/2026-12-07-stethoscope-ptime.md). `npm run bench:stethoscope` measures both.
  */
-export const stethoscopePacketMs = 10;
+export const stethoscopePacketMs = 20;
 
 /** The stethoscope sender's bitrate ceiling (RTCRtpSender.setParameters), the same 128 kbps. */
 export const stethoscopeMaxBitrate = 128_000;
