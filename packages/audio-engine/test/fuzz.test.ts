@@ -44,8 +44,17 @@ function mutate(src: Uint8Array, r: () => number): Uint8Array {
   return b;
 }
 
+/** CPU time of this thread in ms: unlike the wall clock, it does not grow while other processes have the cores. */
+function cpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
 describe('WAV reader fuzz', () => {
-  it('turns 12,000 mutated or truncated files into a result or a WavError, each within 250 ms', () => {
+  // The limit is on CPU time: a wall-clock limit failed by chance when lint and type-check shared the
+  // two cores with this suite (CI), and what it guards against (a header that makes the reader loop or
+  // allocate gigabytes) costs CPU time, not waiting.
+  it('turns 12,000 mutated or truncated files into a result or a WavError, each within 250 ms of CPU', () => {
     const r = rng(0x5eed);
     const base = seeds();
     let results = 0;
@@ -53,7 +62,7 @@ describe('WAV reader fuzz', () => {
     let slowest = 0;
     for (let i = 0; i < 12_000; i++) {
       const input = mutate(base[i % base.length]!, r);
-      const t0 = performance.now();
+      const t0 = cpuMs();
       try {
         const w = decodeWav(input);
         expect(w.channels.length).toBeGreaterThan(0);
@@ -64,7 +73,7 @@ describe('WAV reader fuzz', () => {
         expect(e.message.length).toBeGreaterThan(10);
         errors++;
       }
-      slowest = Math.max(slowest, performance.now() - t0);
+      slowest = Math.max(slowest, cpuMs() - t0);
     }
     expect(results + errors).toBe(12_000);
     expect(results).toBeGreaterThan(1000);

@@ -113,6 +113,12 @@ window.spectrogramInWorker = async (name, options) => {
 };
 window.ready = true;
 
+/** Resolves once `done()` holds, or after `limitMs` (the caller's checks then say what is missing). */
+async function until(done, limitMs) {
+  const end = performance.now() + limitMs;
+  while (!done() && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
+}
+
 // The meter, recorder and live-monitor processors on a 0.5-amplitude 441 Hz sine.
 window.otherWorklets = async () => {
   const rate = 44100;
@@ -142,8 +148,12 @@ window.otherWorklets = async () => {
   recorder.connect(ctx.destination);
   osc.start();
   const out = await ctx.startRendering();
-  const frames = await Promise.race([finished, new Promise((r) => setTimeout(() => r(-1), 3000))]);
-  await new Promise((r) => setTimeout(r, 200)); // let the last meter messages arrive
+  // Port messages arrive after the rendering ends, later when the machine is busy: wait for what is
+  // expected (the recorder's end, the meter's ninth window) with a limit far above any delay seen,
+  // then a moment for a possible tenth window.
+  const frames = await Promise.race([finished, new Promise((r) => setTimeout(() => r(-1), 30_000))]);
+  await until(() => levels.length >= 9, 30_000);
+  await new Promise((r) => setTimeout(r, 200));
   const recorded = chunks.reduce((a, c) => a + c.length, 0);
   const first = chunks[0];
   // The live monitor clamps gain 50 to 20; the mix at the destination is live + recorder pass-through (0).
@@ -186,6 +196,9 @@ window.badNoiseWorklet = async () => {
     });
   }
   await ctx.startRendering();
+  // The last verdict can arrive after the rendering ends on a busy machine; then a moment for any
+  // further (unwanted) message.
+  await until(() => verdicts.length >= 1, 30_000);
   await new Promise((r) => setTimeout(r, 200));
   return verdicts;
 };
