@@ -19,9 +19,9 @@ const steps = [
     { name: 'lint', command: 'npm run lint --silent' },
     { name: 'typecheck', command: 'npm run typecheck --silent' },
   ],
-  // The API's files run one at a time on one core (its vitest config says why); the contracts',
-  // engine's and web's suites run beside it on the other (--concurrency=2): the step took 467 s this way
-  // against 613 s one package at a time, same machine and day (benchmarks/history/2026-12-07-ci-time.md §4).
+  // Two packages at a time (--concurrency=2), and the API's suite two files at a time (its vitest
+  // config): on one machine the API's suite took 778 s one file at a time beside the web's, and 406 s
+  // alone two at a time (benchmarks/history/2026-12-07-ci-time.md §5).
   [{ name: 'unit and integration', command: 'turbo run test --concurrency=2' }],
   [{ name: 'end-to-end', command: 'npm run test:e2e --silent' }],
   [{ name: 'crash', command: 'node benchmarks/api/upload-crash.mjs' }],

@@ -1,6 +1,6 @@
 // CirCor annotations (.tsv) and the scores of the heart analysis against them.
 import type { HeartSegment } from './result.js';
-import { median } from './rhythm.js';
+import { median } from '../stats.js';
 
 /** CirCor .tsv rows: start, end, state (1 S1, 2 systole, 3 S2, 4 diastole, 0 unannotated). */
 export interface Annotation {

@@ -11,6 +11,7 @@
 // detector reads (./rhythm.ts heartFacts), stay those of the chosen decode, so the murmur detector
 // sees what it was trained on.
 import type { RateCandidate } from './result.js';
+import { median } from '../stats.js';
 
 /** A slower period must beat a faster one's path score by this much per frame (analyze.ts SLOWER_MARGIN). */
 export const SLOWER_MARGIN = 0.12;
@@ -49,12 +50,6 @@ export interface RateEstimate {
 export const DRIFT_PARTS = 3;
 /** The drift given when it cannot be measured (as unsure as a rate drifting by this much). */
 export const NO_DRIFT_MEASURE_BPM = 30;
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** The drift (RateEstimate.rateDriftBpm) of a candidate's clean intervals against `rateBpm`. */
 export function rateDrift(onsets: readonly { time: number; clean: boolean }[], rateBpm: number): number {

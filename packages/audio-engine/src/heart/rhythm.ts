@@ -2,6 +2,7 @@
 // ./diagnosis.ts judges them). Pure TypeScript, so every host computes the same numbers.
 import type { HeartRecord, HeartSegment, HeartState } from './result.js';
 import { exp, log10 } from '../portable-math.js';
+import { median } from '../stats.js';
 import { chooseRateCandidate, NO_DRIFT_MEASURE_BPM, rateEstimate, type RateEstimate } from './rate-choice.js';
 
 export interface SegmentStats {
@@ -47,12 +48,6 @@ export interface HeartFacts {
 // fluctuations), lung crackles 0.21.
 export const MIN_PERIODICITY = 0.3;
 export const MIN_CYCLES = 3;
-
-export function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 function stats(segs: HeartSegment[]): SegmentStats {
   const d = segs.map((s) => s.end - s.start);

@@ -17,6 +17,7 @@ import {
 } from './features.js';
 import { estimateTiming, type MurmurPattern, type MurmurPhase, type MurmurShape, type TimingParams } from './timing.js';
 import type { Engine } from '../engine.js';
+import { median } from '../stats.js';
 import { cnnInput, cnnLogit, type CnnModel } from './cnn.js';
 import { margin, predict, sigmoid, type Ensemble } from './trees.js';
 import weights from './weights.json' with { type: 'json' };
@@ -89,13 +90,6 @@ export interface MurmurEvidence {
 export const MURMUR_MODEL = weights as unknown as MurmurModel;
 
 /** Median of a list (0 when empty). */
-function median(v: number[]): number {
-  if (!v.length) return 0;
-  const s = Float64Array.from(v).sort();
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 /**
  * Systolic when the mid-systoles stand further above S1/S2 than the mid-diastoles (median over the
  * cycles), else diastolic; the pattern and shape from the murmur's envelope across that phase
@@ -107,8 +101,11 @@ function murmurTiming(
   excess: { systole: number; diastole: number }[],
   params?: TimingParams,
 ): MurmurTiming {
+  // No cycles: systolic, the commoner phase (as before the shared median, which is NaN for none).
   const phase: MurmurPhase =
-    median(excess.map((e) => e.systole)) >= median(excess.map((e) => e.diastole)) ? 'systolic' : 'diastolic';
+    !excess.length || median(excess.map((e) => e.systole)) >= median(excess.map((e) => e.diastole))
+      ? 'systolic'
+      : 'diastolic';
   const { pattern, shape } = estimateTiming(bands, cycles, phase, params);
   return { phase, pattern, shape };
 }

@@ -8,6 +8,7 @@
 // ./timing.json; when the pattern or the shape does not come out the same in most resamplings of
 // the cycles, it is left unsaid (null), so a report says only "systolic murmur".
 import { HEART_BAND_VALUES } from '../wasm-records.js';
+import { median } from '../stats.js';
 import type { Cycle } from './features.js';
 import params from './timing.json' with { type: 'json' };
 
@@ -50,12 +51,6 @@ function level(bands: Float32Array, f: number): number {
   let s = 0;
   for (const b of BANDS) s += bands[f * HEART_BAND_VALUES + b]!;
   return s / BANDS.length;
-}
-
-function median(v: number[]): number {
-  const s = Float64Array.from(v).sort();
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /**
