@@ -10,8 +10,9 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two files at a time (the machines have two cores): much of a file's time is waiting on
-    // PostgreSQL, on child processes or on the network, which the other file fills.
+    // Two files at a time (the machines have two cores): the suite took 406 s this way against
+    // 778 s one file at a time (benchmarks/history/2026-12-07-ci-time.md §5); a file alone often
+    // waits on PostgreSQL, child processes or the network, which the other file fills.
     fileParallelism: true,
     maxWorkers: 2,
   },

@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Files that replace a module with vi.mock need a fresh module graph: a module that imports the mocked
 // one may already be loaded, unmocked, by an earlier file. They run isolated; the rest share one jsdom
-// and one module graph per worker (without isolation the suite took 48 s instead of 170 s on one
-// machine: the environment and the imports were three quarters of it). src/test/between-files.ts
+// and one module graph per worker: the suite took 63–73 s this way against 170 s with every file
+// isolated, on one machine (benchmarks/history/2026-12-07-ci-time.md §5). src/test/between-files.ts
 // resets what a file can leave behind.
 const mocking = [
   'src/app/auth-provider.test.tsx',

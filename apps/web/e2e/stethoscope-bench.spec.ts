@@ -15,7 +15,7 @@ import { patientPage, remoteSession } from './video/remote-session';
 /**
  * `npm run bench:stethoscope` (issue 17, acceptance 3): the live stethoscope path on loopback, two
  * Chromium instances through the app's own screens. The patient's fake microphone plays (a) tones
- * from 20 to 1000 Hz followed by clicks, (b) a CirCor heart recording. For each of three ways of
+ * from 20 to 1000 Hz followed by clicks, (b) a CirCor heart recording. For each of four ways of
  * sending it — Auscura's (browser processing off, Opus in music mode, 20 ms frames), the same in 10 ms
  * frames, mono Opus with processing off, and WebRTC's defaults (mono Opus, processing on) — it measures what arrives at the clinician:
  * the magnitude response per tone against the path's own level, the 20–1000 Hz band correlation of

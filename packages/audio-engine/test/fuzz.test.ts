@@ -51,9 +51,9 @@ function cpuMs(): number {
 }
 
 describe('WAV reader fuzz', () => {
-  // The limit is on CPU time: a wall-clock limit failed by chance when lint and type-check shared the
-  // two cores with this suite (CI), and what it guards against (a header that makes the reader loop or
-  // allocate gigabytes) costs CPU time, not waiting.
+  // The limit is on CPU time: a wall-clock limit also counts the time other processes have the cores
+  // (in CI this suite runs beside the API's and the web's), and what it guards against (a header that
+  // makes the reader loop or allocate gigabytes) costs CPU time, not waiting.
   it('turns 12,000 mutated or truncated files into a result or a WavError, each within 250 ms of CPU', () => {
     const r = rng(0x5eed);
     const base = seeds();

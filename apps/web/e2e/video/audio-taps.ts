@@ -7,7 +7,8 @@
  * - provider: taps the stethoscope track as it arrives in the clinician's Web Audio graph
  *   ('received', where the engine's chain takes it);
  * - patient: taps the stethoscope as captured, and makes it, by `mode`, what Auscura sends ('auscura'),
- *   the same in 10 ms Opus frames ('auscura-10ms', the offer's packet time made 10 ms), mono Opus in its speech mode with the browser's processing still off ('mono'), or what a
+ *   the same in 10 ms Opus frames ('auscura-10ms', the offer's packet time made 10 ms), mono Opus in
+ *   its speech mode with the browser's processing still off ('mono'), or what a
  *   video product sends by default ('defaults': mono Opus and the browser's voice processing on).
  */
 export type Tap = {

@@ -89,7 +89,6 @@ export interface MurmurEvidence {
 
 export const MURMUR_MODEL = weights as unknown as MurmurModel;
 
-/** Median of a list (0 when empty). */
 /**
  * Systolic when the mid-systoles stand further above S1/S2 than the mid-diastoles (median over the
  * cycles), else diastolic; the pattern and shape from the murmur's envelope across that phase
