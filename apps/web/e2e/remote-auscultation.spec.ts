@@ -105,6 +105,7 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
     // such jumps must each be the source, sample for sample (a codec or a resampler in the path
     // would leave no window at 0.99).
     const recorded = toMono(stored.channels);
+    const ms = (samples: number) => `${((1000 * samples) / stored.sampleRate).toFixed(1)} ms`;
     const likeness = windowLikeness(
       original.samples,
       engine.resample(original.samples, original.sampleRate, stored.sampleRate),
@@ -114,7 +115,7 @@ test('the clinician hears the patient’s stethoscope and records h1 and l1 remo
       0.99,
     );
     console.log(
-      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}; ${likeness.unexplained} unlike windows no jump explains; unlike: ${likeness.unlike.map((w) => `${(w.start / stored.sampleRate).toFixed(1)} s r ${w.correlation.toFixed(3)} rms ${w.rms.toFixed(4)} pieces ${w.pieces}/5`).join(', ') || 'none'}`,
+      `remote h1: ${stored.sampleRate} Hz, ${(recorded.length / stored.sampleRate).toFixed(2)} s, ${likeness.alike} of ${likeness.windows} windows of 0.5 s alike (lowest ${likeness.worstAlike.toFixed(5)}), capture jumps at ${likeness.jumps.map((j) => (j / stored.sampleRate).toFixed(1) + ' s').join(', ') || 'none'}; ${likeness.unexplained} unlike windows no jump explains; unlike: ${likeness.unlike.map((w) => `${(w.start / stored.sampleRate).toFixed(1)} s r ${w.correlation.toFixed(3)} rms ${w.rms.toFixed(4)} pieces ${w.pieces}/5${w.damage ? `, off the source's place from ${ms(w.damage.from)} for ${ms(w.damage.span)} (${ms(w.damage.silent)} of it silent)` : ''}`).join(', ') || 'none'}`,
     );
     // Under a full CI run's load the fake capture dropped a buffer 7 times in 31 s (55 of 61 windows
     // alike, lowest r 0.995), and once left 22 of 27 alike with one jump (which windows failed was not

@@ -74,4 +74,15 @@ test('windowLikeness explains capture drops and counts damage, at the start of a
   const damagedMiddle = judge(toned);
   expect(damagedMiddle.unlike.map((w) => w.start / window)).toEqual([10]);
   expect(damagedMiddle.unexplained).toBe(1);
+  expect(damagedMiddle.unlike[0]!.damage!.span).toBeGreaterThan(0.99 * window);
+
+  // 10 ms zeroed in place (a capture buffer lost and its place kept): counted, and the log can say so.
+  const zeroed = Float32Array.from(recording, (v, i) => (i >= 5.2 * rate && i < 5.21 * rate ? 0 : v));
+  const gap = judge(zeroed);
+  expect(gap.unlike.map((w) => w.start / window)).toEqual([10]);
+  expect(gap.unexplained).toBe(1);
+  const { from, span, silent } = gap.unlike[0]!.damage!;
+  expect(Math.abs(from - 0.2 * rate)).toBeLessThan(rate / 1000);
+  expect(Math.abs(span - rate / 100)).toBeLessThan(rate / 1000);
+  expect(silent).toBe(rate / 100);
 });

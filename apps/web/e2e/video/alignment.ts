@@ -12,7 +12,7 @@ interface WindowLikeness {
    * The windows that are not the source: where they start (samples of the excerpt), their best
    * correlation and RMS, and how many of their five pieces were found in the source (piecesInSource).
    */
-  unlike: { start: number; correlation: number; rms: number; pieces: number }[];
+  unlike: { start: number; correlation: number; rms: number; pieces: number; damage: Damage | null }[];
   /**
    * Unlike windows that no jump explains: those between two alike windows whose places in the source
    * follow on without a jump, and any other unlike window none of whose pieces is the source. A
@@ -23,6 +23,19 @@ interface WindowLikeness {
    * jumps spoiled keeps most of its pieces, a changed sound none.
    */
   unexplained: number;
+}
+
+/**
+ * Where an unlike window differs from the source at the place the previous alike window leads to
+ * (null when there is none): from the first to the last sample off by more than a tenth of the
+ * window's RMS, and how many samples of that span are digital silence (samples of the excerpt, from
+ * the window's start). For the log: a capture glitch (a buffer of zeros or a repeat in place) spans a
+ * few ms, a codec or a filter the whole window.
+ */
+interface Damage {
+  from: number;
+  span: number;
+  silent: number;
 }
 
 /**
@@ -58,7 +71,13 @@ export function windowLikeness(
       found = refineAlignment(sourceAtExcerptRate, part, Math.round(coarse.lag * ratio), Math.ceil(4 * ratio));
     }
     if (found.correlation < threshold) {
-      const unlike = { start, correlation: found.correlation, rms: rms(part), pieces: 0 };
+      const unlike = {
+        start,
+        correlation: found.correlation,
+        rms: rms(part),
+        pieces: 0,
+        damage: expected >= 0 ? damageAt(sourceAtExcerptRate, part, expected) : null,
+      };
       out.unlike.push(unlike);
       unlikeSinceLastAlike.push(unlike);
       continue;
@@ -87,6 +106,21 @@ export function windowLikeness(
     if (!countedBetweenAlike.has(unlike) && unlike.pieces === 0) out.unexplained++;
   }
   return out;
+}
+
+function damageAt(source: Float32Array, part: Float32Array, lag: number): Damage {
+  const limit = 0.1 * rms(part);
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < part.length; i++) {
+    if (Math.abs(part[i]! - source[(lag + i) % source.length]!) > limit) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  let silent = 0;
+  for (let i = Math.max(first, 0); i <= last; i++) if (part[i] === 0) silent++;
+  return { from: Math.max(first, 0), span: first < 0 ? 0 : last - first + 1, silent };
 }
 
 /**
