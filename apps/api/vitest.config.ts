@@ -15,5 +15,7 @@ export default defineConfig({
     // waits on PostgreSQL, child processes or the network, which the other file fills.
     fileParallelism: true,
     maxWorkers: 2,
+    // The product's V8 flags (apps/api/src/runtime-flags.ts): Maglev off, as the server runs.
+    execArgv: ['--no-maglev'],
   },
 });

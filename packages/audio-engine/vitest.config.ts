@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The browser parity test owns Chromium; run files one after another on this 2-core machine.
     fileParallelism: false,
+    // The product's V8 flags (apps/api/src/runtime-flags.ts): Maglev off, as the server runs.
+    execArgv: ['--no-maglev'],
   },
 });

@@ -1,3 +1,5 @@
+// First: the V8 flags the whole process (and its worker threads) runs with.
+import './runtime-flags.js';
 import { createLogger } from './plugins/logger.js';
 import { loadEnv } from './config/env.js';
 import { dataAtRestWarning } from './config/data-at-rest.js';

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { FlacError, loadEngine, readMonoAudio, readMonoWav } from './node.js';
 import { PRESET_NAMES, type PresetName } from './presets.js';
 import { encodeWav, WavError } from './wav.js';
@@ -17,6 +18,9 @@ import { formatMurmur } from './murmur/describe.js';
 import { VARIANT_NAMES } from './engine.js';
 import { DEFAULT_FIXTURES, regress } from './regress.js';
 import type { BrowserBenchResult } from './bench/browser-bench.js';
+
+// The server's V8 flags (apps/api/src/runtime-flags.ts): Maglev off wherever the analysis runs.
+setFlagsFromString('--no-maglev');
 
 const USAGE = `usage:
   auscura-dsp process IN.wav --preset wide|low|high|raw [--gain G] [--low-cut HZ --high-cut HZ] [--float] -o OUT.wav

@@ -208,7 +208,8 @@ function comparePrint(
   if (!near(got.rms, want.rms)) {
     // The whole RMS and the blocks are summed in one loop: when they disagree (beyond the blocks'
     // 7-digit rounding), the number changed after it was computed, which no change to the DSP does.
-    // Seen twice under load on Node 24.21 (V8 13.6): the RMS was the next print's, exactly.
+    // Seen under load on Node 24.21 with V8's Maglev on: the RMS and peak were the next print's,
+    // exactly (benchmarks/history/2026-12-07-ci-time.md §6); the tests now run without Maglev.
     const own = rmsOfBlocks(got, block);
     const consistent = Math.abs(own - got.rms) <= 1e-9 + 1e-4 * own;
     drift.push(

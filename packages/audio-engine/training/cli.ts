@@ -19,6 +19,7 @@
 // same dataset gives the same weights and the same scores on every run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,9 @@ import { evaluateRateRows, formatRates, rateRows, withReasons } from './rate-eva
 import type { RateRow } from './rate-gate.js';
 import { timingCommand } from './timing-eval.js';
 import { timingData } from './timing-data.js';
+
+// The server's V8 flags (apps/api/src/runtime-flags.ts): the evaluation runs the analysis as the product does.
+setFlagsFromString('--no-maglev');
 
 const DEFAULT_DATASET = fileURLToPath(new URL('../../../../shared/datasets/circor', import.meta.url));
 const DEFAULT_WEIGHTS = fileURLToPath(new URL('../src/murmur/weights.json', import.meta.url));
