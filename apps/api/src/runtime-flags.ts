@@ -8,8 +8,9 @@ import { setFlagsFromString } from 'node:v8';
  * starvation it produced objects sharing their number fields: a print of the engine's regression
  * harness took the numbers of the next object built by the same code (RMS and peak, exactly), in 8
  * of 302 runs on a loaded 2-core machine and 0 of 298 with `--no-maglev`, at no measurable cost to
- * the analysis or the start and ~10 % more server CPU on the cheapest API read (benchmarks/history/2026-12-07-ci-time.md §6); public reports of
- * Maglev's concurrent compiles failing on Node 24 under CPU starvation: nodejs/node#64841, #66126.
+ * the analysis or the start and ~10 % more server CPU on the cheapest API read
+ * (benchmarks/history/2026-12-07-ci-time.md §6). Public reports of Maglev's concurrent compiles
+ * failing on Node 24 under CPU starvation: nodejs/node#64841, #66126.
  * The analysis builds such objects (heart rate, murmur probability) in this process, so it runs
  * without Maglev: code goes from the baseline compiler straight to TurboFan. Checked by
  * runtime-flags.test.ts.
