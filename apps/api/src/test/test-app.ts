@@ -112,22 +112,57 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   }
 }
 
-/** A PGlite folder with every migration applied, made once per set of migrations. */
-async function pgliteTemplate(): Promise<string> {
+/**
+ * A PGlite folder with every migration applied, made once per set of migrations. Test workers (and
+ * two runs on one machine) may build it at the same time: each builds in a folder of its own and
+ * `installTemplate` puts the first complete one in place. A template in place is never removed or
+ * replaced, since another worker may be copying it (removing it under a reader failed a CI run on a
+ * fresh machine: ENOENT in `fs.cp`).
+ */
+let builtTemplate: Promise<string> | undefined;
+
+function pgliteTemplate(): Promise<string> {
+  builtTemplate ??= buildPgliteTemplate().catch((error: unknown) => {
+    builtTemplate = undefined;
+    throw error;
+  });
+  return builtTemplate;
+}
+
+async function buildPgliteTemplate(): Promise<string> {
   const folder = path.join(os.tmpdir(), `auscura-pglite-template-${await migrationsDigest()}`);
+  if (await isTemplate(folder)) return folder;
+  const building = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-pglite-building-'));
+  const handle = await connectDatabase({ dataDir: building });
+  await migrate(handle);
+  await handle.close();
+  const template = await installTemplate(path.join(building, 'pgdata'), folder);
+  if (template === folder) await fs.rm(building, { recursive: true, force: true });
+  return template;
+}
+
+const isTemplate = (folder: string) =>
+  fs.access(path.join(folder, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Moves the complete database folder `built` to `folder` (an atomic rename, so a reader finds either
+ * no template or a whole one) and returns `folder`. When a complete template is there already,
+ * another builder's, it stays as it is, `built` is removed, and `folder` is returned. When something
+ * else is in the way (a folder without PG_VERSION), nothing is removed and `built` itself is returned.
+ */
+export async function installTemplate(built: string, folder: string): Promise<string> {
   try {
-    await fs.access(path.join(folder, 'PG_VERSION'));
+    await fs.rename(built, folder);
     return folder;
   } catch {
-    const building = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-pglite-building-'));
-    const handle = await connectDatabase({ dataDir: building });
-    await migrate(handle);
-    await handle.close();
-    await fs.rm(folder, { recursive: true, force: true });
-    await fs.rename(path.join(building, 'pgdata'), folder);
-    await fs.rm(building, { recursive: true, force: true });
-    return folder;
+    // The folder exists and is not empty: another builder's rename came first, or something stale.
   }
+  if (!(await isTemplate(folder))) return built;
+  await fs.rm(built, { recursive: true, force: true });
+  return folder;
 }
 
 /** The whole app on a fresh database with the demo data, ready for app.inject. */
