@@ -100,6 +100,9 @@ test('walks every pane it can reach, forward and back, to Results and a test_res
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(paneTitle(page)).toHaveText('We could not find your stethoscope');
+  // The inputs are listed a moment after the pane shows; the button is enabled once one is chosen
+  // (its colour then changes over 250 ms: axe is run on the pane as it settles, not during that).
+  await expect(page.getByRole('button', { name: 'Test this input' })).toBeEnabled();
   await checkPane(page, '07-stethoscope-connection-error');
   await page.getByRole('combobox', { name: 'Stethoscope input' }).click();
   await page.getByRole('option', { name: 'Fake Audio Input 1' }).click();
