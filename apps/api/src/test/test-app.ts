@@ -119,17 +119,7 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
  * replaced, since another worker may be copying it (removing it under a reader failed a CI run on a
  * fresh machine: ENOENT in `fs.cp`).
  */
-let builtTemplate: Promise<string> | undefined;
-
-function pgliteTemplate(): Promise<string> {
-  builtTemplate ??= buildPgliteTemplate().catch((error: unknown) => {
-    builtTemplate = undefined;
-    throw error;
-  });
-  return builtTemplate;
-}
-
-async function buildPgliteTemplate(): Promise<string> {
+async function pgliteTemplate(): Promise<string> {
   const folder = path.join(os.tmpdir(), `auscura-pglite-template-${await migrationsDigest()}`);
   if (await isTemplate(folder)) return folder;
   const building = await fs.mkdtemp(path.join(os.tmpdir(), 'auscura-pglite-building-'));
