@@ -47,6 +47,23 @@ async function settle(page: Page) {
   });
 }
 
+/** axe once the page has settled, and whether anything started to move while it ran. */
+async function analyzeSettled(page: Page) {
+  await settle(page);
+  await page.evaluate(() => {
+    const watch = window as unknown as { auscuraMoved?: number };
+    if (watch.auscuraMoved === undefined) {
+      const moved = () => (watch.auscuraMoved = (watch.auscuraMoved ?? 0) + 1);
+      document.addEventListener('transitionrun', moved, true);
+      document.addEventListener('animationstart', moved, true);
+    }
+    watch.auscuraMoved = 0;
+  });
+  const results = await new AxeBuilder({ page }).analyze();
+  const moved = await page.evaluate(() => ((window as unknown as { auscuraMoved?: number }).auscuraMoved ?? 0) > 0);
+  return { results, moved };
+}
+
 /**
  * axe on the current page: no serious or critical violation, each listed with where it is.
  *
@@ -58,23 +75,9 @@ async function settle(page: Page) {
  * error pane).
  */
 export async function expectNoSeriousViolations(page: Page) {
-  let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await settle(page);
-    await page.evaluate(() => {
-      const watch = window as unknown as { auscuraMoved?: number };
-      if (watch.auscuraMoved === undefined) {
-        const moved = () => (watch.auscuraMoved = (watch.auscuraMoved ?? 0) + 1);
-        document.addEventListener('transitionrun', moved, true);
-        document.addEventListener('animationstart', moved, true);
-      }
-      watch.auscuraMoved = 0;
-    });
-    results = await new AxeBuilder({ page }).analyze();
-    const moved = await page.evaluate(() => (window as unknown as { auscuraMoved?: number }).auscuraMoved ?? 0);
-    if (moved === 0) break;
-  }
-  const serious = (results?.violations ?? [])
+  let { results, moved } = await analyzeSettled(page);
+  for (let attempt = 1; attempt < 3 && moved; attempt++) ({ results, moved } = await analyzeSettled(page));
+  const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
